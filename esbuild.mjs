@@ -1,0 +1,34 @@
+// Bundles the extension, the CLI, the core (for benchmarks and tests) and the webview scripts.
+// Usage: node esbuild.mjs [--watch] [--production]
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'node20' };
+
+const builds = [
+  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
+  { ...common, entryPoints: ['webview-ui/report.ts'], outfile: 'dist/webview/report.js', platform: 'browser', format: 'iife', target: 'es2022' },
+];
+
+function copyAssets() {
+  fs.mkdirSync('dist', { recursive: true });
+  fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+  fs.chmodSync('dist/cli.js', 0o755);
+}
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  copyAssets();
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('[esbuild] watching for changes');
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+  copyAssets();
+}

@@ -1,0 +1,5 @@
+import { run } from './main';
+
+run(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,149 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  CancelledError, createCore, decodeTranscript, HistoryError, HistoryStore, renderStandaloneHtml,
+  renderTextSummary, SkillStepError, splitLabeled, TranscriptError, writeFileAtomic,
+} from '../core';
+import type { Logger } from '../core';
+
+/** Bad input: the user can fix it; exit code 2 with one line on stderr. */
+export class UsageError extends Error {}
+
+const USAGE = `Usage:
+  interview-lens diagnose FILE [--json] [--html OUT] [--engine offline] [--user ID] [--no-history] [--verbose]
+  interview-lens split FILE --json
+Exit codes: 0 success, 2 bad input, 1 internal error.
+History: ~/.interview-lens/history.sqlite (set INTERVIEW_LENS_HOME to move it).`;
+
+/** Where the CLI keeps its history; INTERVIEW_LENS_HOME overrides ~/.interview-lens. */
+function homeDir(env: NodeJS.ProcessEnv): string {
+  return env.INTERVIEW_LENS_HOME || path.join(os.homedir(), '.interview-lens');
+}
+
+/** The knowledge folder shipped next to dist/ (bundle) or at the repo root (source runs). */
+function knowledgeDir(): string {
+  const candidates = [path.resolve(__dirname, '..', 'knowledge'), path.resolve(__dirname, '..', '..', 'knowledge')];
+  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
+}
+
+function readTranscript(file: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UsageError(`file not found: ${file} (check the path)`);
+    if (code === 'EISDIR') throw new UsageError(`${file} is a folder: give the path of a transcript file`);
+    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return decodeTranscript(bytes, file);
+  } catch (err) {
+    if (err instanceof TranscriptError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+const stderrLogger = (write: (s: string) => void): Logger => {
+  const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    write(`[${level}] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
+  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+};
+
+/** Runs the CLI and returns its exit code; streams are injected so tests can run it in-process. */
+export async function run(
+  argv: string[],
+  io: { stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv } = {
+    stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env,
+  },
+): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: {
+          json: { type: 'boolean', default: false },
+          html: { type: 'string' },
+          engine: { type: 'string', default: 'offline' },
+          user: { type: 'string', default: 'default' },
+          'no-history': { type: 'boolean', default: false },
+          verbose: { type: 'boolean', default: false },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      });
+    } catch (err) {
+      throw new UsageError(`${(err as Error).message}\n${USAGE}`);
+    }
+    const { values, positionals } = parsed;
+    const [command, file, ...extra] = positionals;
+    if (values.help || !command) {
+      (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
+      return values.help ? 0 : 2;
+    }
+    if (!file) throw new UsageError(`"${command}" needs a transcript FILE\n${USAGE}`);
+    if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+
+    if (command === 'split') {
+      if (!values.json) throw new UsageError('split prints JSON only: add --json');
+      const text = readTranscript(file);
+      try {
+        io.stdout(`${JSON.stringify(splitLabeled(text), null, 2)}\n`);
+      } catch (err) {
+        if (err instanceof TranscriptError) throw new UsageError(`${file}: ${err.message}`);
+        throw err;
+      }
+      return 0;
+    }
+    if (command !== 'diagnose') throw new UsageError(`unknown command "${command}"\n${USAGE}`);
+    if (values.engine !== 'offline') {
+      throw new UsageError(`engine "${values.engine}" is not available; the CLI supports --engine offline`);
+    }
+    const text = readTranscript(file);
+    const store = values['no-history'] ? undefined : await HistoryStore.open(path.join(homeDir(io.env), 'history.sqlite'));
+    const core = createCore({ knowledgeDir: knowledgeDir(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+    const controller = new AbortController();
+    const onSigint = () => controller.abort();
+    process.once('SIGINT', onSigint);
+    let result;
+    try {
+      result = await core.diagnose({ text, source: path.basename(file), userId: values.user }, { caller: 'cli', signal: controller.signal });
+    } finally {
+      process.removeListener('SIGINT', onSigint);
+    }
+    const report = result.raw;
+    if (values.html) {
+      writeFileAtomic(path.resolve(values.html), renderStandaloneHtml(report));
+    }
+    if (values.json) {
+      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      io.stdout(`${renderTextSummary(report)}\n`);
+      if (values.html) io.stdout(`\nHTML report: ${path.resolve(values.html)}\n`);
+    }
+    for (const w of values.verbose ? result.warnings : []) io.stderr(`warning: ${w}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`interview-lens: ${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof SkillStepError && err.error.code === 'input_error') {
+      io.stderr(`interview-lens: ${err.error.message}\n`);
+      return 2;
+    }
+    if (err instanceof CancelledError) {
+      io.stderr('interview-lens: cancelled\n');
+      return 130;
+    }
+    if (err instanceof HistoryError) {
+      io.stderr(`interview-lens: ${err.message}\n`);
+      return 1;
+    }
+    io.stderr(`interview-lens: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    return 1;
+  }
+}

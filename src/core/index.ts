@@ -1,0 +1,14 @@
+/** Public surface of the core, for the CLI, the extension, tests and benchmarks. */
+export { createCore, type Core } from './services';
+export { HistoryStore, HistoryError } from './store/historyStore';
+export { writeFileAtomic } from './store/atomicWrite';
+export { renderStandaloneHtml, renderReportBody, REPORT_CSS, escapeHtml } from './report/html';
+export { renderTextSummary } from './report/text';
+export { splitLabeled } from './transcript/labeled';
+export { decodeTranscript } from './transcript/readText';
+export { TranscriptError } from './transcript/model';
+export { SkillStepError } from './skills/diagnoseTranscript';
+export { CancelledError } from './runtime/abort';
+export { MemoryLogger, silentLogger, type Logger } from './runtime/logger';
+export type { Report, QuestionReport } from './report/model';
+export type { SkillProgress } from './skills/types';

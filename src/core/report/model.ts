@@ -1,0 +1,51 @@
+import type { Dimension } from '../kb/types';
+import type { Explanation } from '../llm/offline';
+import type { Language } from '../transcript/language';
+
+/** One question's row in a report. */
+export interface QuestionReport {
+  index: number;
+  question: string;
+  answer: string;
+  contentScore: number;
+  dimensions: Record<Dimension, number>;
+  keyMissing: string[];
+  inaccuracies: Array<{ claim: string; correction: string }>;
+  strengths: string[];
+  /** Concrete next steps for this answer, each quoting the reference where it helps. */
+  improvements: string[];
+  explanations: Explanation[];
+  reference: { id: string; question: string; expertAnswer: string; topic: string } | null;
+  startOffset: number;
+  endOffset: number;
+}
+
+/** How this session compares with the user's previous one. */
+export interface Comparison {
+  previousId: string;
+  previousCreatedAt: string;
+  overallDelta: number;
+  improved: Array<{ dimension: Dimension; delta: number }>;
+  declined: Array<{ dimension: Dimension; delta: number }>;
+}
+
+/** A full diagnosis; stored in history and rendered by the CLI and the webview alike. */
+export interface Report {
+  id: string;
+  createdAt: string;
+  userId: string;
+  source: string;
+  language: Language;
+  engine: string;
+  summary: {
+    overallScore: number;
+    totalQuestions: number;
+    dimensions: Record<Dimension, number>;
+    strongest: Dimension;
+    weakest: Dimension;
+    headline: string;
+  };
+  perQuestion: QuestionReport[];
+  improvementPlan: { immediate: string[]; shortTerm: string[]; longTerm: string[] };
+  comparedToLast: Comparison | null;
+}

@@ -1,0 +1,87 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { JsonSchema } from './schema';
+import { parseNumberLike } from './numbers';
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false });
+
+/** A compiled input validator: normalises numbers, applies defaults, rejects unknown keys. */
+export interface InputValidator {
+  /** Returns the cleaned input, or a message naming the offending field. */
+  (input: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
+}
+
+/** Copies the schema with `additionalProperties: false` on every object that did not say otherwise. */
+export function closeSchema(schema: JsonSchema): JsonSchema {
+  const copy: JsonSchema = { ...schema };
+  if (copy.type === 'object' || copy.properties) {
+    if (copy.additionalProperties === undefined) copy.additionalProperties = false;
+    if (copy.properties) {
+      copy.properties = Object.fromEntries(
+        Object.entries(copy.properties).map(([k, v]) => [k, closeSchema(v)]),
+      );
+    }
+  }
+  if (copy.items) copy.items = closeSchema(copy.items);
+  return copy;
+}
+
+function wantsNumber(schema: JsonSchema): boolean {
+  const t = schema.type;
+  return t === 'number' || t === 'integer' || (Array.isArray(t) && (t.includes('number') || t.includes('integer')));
+}
+
+/** Turns numeric strings ("一百", "500字左右") into numbers wherever the schema asks for one. */
+export function normalizeNumbers(value: unknown, schema: JsonSchema): unknown {
+  if (typeof value === 'string' && wantsNumber(schema)) {
+    const n = parseNumberLike(value);
+    if (n === null) return value;
+    return schema.type === 'integer' && Number.isFinite(n) ? Math.round(n) : n;
+  }
+  if (Array.isArray(value) && schema.items) return value.map((v) => normalizeNumbers(v, schema.items!));
+  if (value && typeof value === 'object' && schema.properties) {
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [k, sub] of Object.entries(schema.properties)) {
+      if (k in out) out[k] = normalizeNumbers(out[k], sub);
+    }
+    return out;
+  }
+  return value;
+}
+
+function fieldPath(err: ErrorObject): string {
+  const base = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return base;
+}
+
+/** One readable sentence per ajv error, naming the field and what it should be. */
+export function describeError(err: ErrorObject): string {
+  const at = fieldPath(err);
+  const where = (name: string) => (at ? `${at}.${name}` : name);
+  switch (err.keyword) {
+    case 'required':
+      return `missing required field "${where(String(err.params.missingProperty))}"`;
+    case 'additionalProperties':
+      return `unknown field "${where(String(err.params.additionalProperty))}" (not in the tool's schema)`;
+    case 'type':
+      return `field "${at || '(input)'}" must be ${String(err.params.type)}`;
+    case 'enum':
+      return `field "${at}" must be one of ${JSON.stringify(err.params.allowedValues)}`;
+    default:
+      return `field "${at || '(input)'}" ${err.message ?? 'is invalid'}`;
+  }
+}
+
+/** Compiles a tool's schema once; the validator is reused for every call. */
+export function compileValidator(schema: JsonSchema): InputValidator {
+  const closed = closeSchema(schema);
+  const validate: ValidateFunction = ajv.compile(closed);
+  return (input: unknown) => {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      return { ok: false, message: 'input must be a JSON object' };
+    }
+    const value = normalizeNumbers(structuredClone(input), closed) as Record<string, unknown>;
+    if (validate(value)) return { ok: true, value };
+    const messages = (validate.errors ?? []).map(describeError);
+    return { ok: false, message: [...new Set(messages)].join('; ') };
+  };
+}

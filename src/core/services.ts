@@ -1,0 +1,52 @@
+import { InMemoryKnowledgeBase, type KnowledgeBase } from './kb/knowledgeBase';
+import { loadKnowledgeDir } from './kb/loader';
+import type { Logger } from './runtime/logger';
+import { silentLogger } from './runtime/logger';
+import { newRequestId } from './runtime/requestId';
+import { diagnoseTranscript, type DiagnoseInput } from './skills/diagnoseTranscript';
+import { SkillRegistry } from './skills/registry';
+import type { SkillContext, SkillProgress, SkillResult } from './skills/types';
+import type { ReportHistory } from './store/historyStore';
+import { createToolRegistry } from './tools/builtins';
+import type { ToolRegistry } from './tools/registry';
+import type { Report } from './report/model';
+
+/** The core wired together once per process (CLI) or per activation (extension). */
+export interface Core {
+  tools: ToolRegistry;
+  skills: SkillRegistry;
+  knowledgeBase: KnowledgeBase;
+  store?: ReportHistory;
+  logger: Logger;
+  context(options: { caller: string; signal?: AbortSignal; onProgress?: (p: SkillProgress) => void; workspaceRoot?: string; settings?: Record<string, unknown> }): SkillContext;
+  diagnose(input: DiagnoseInput, options?: { caller?: string; signal?: AbortSignal; onProgress?: (p: SkillProgress) => void }): Promise<SkillResult<Report>>;
+}
+
+/** Builds the registries, loads the knowledge base and binds the optional history store. */
+export function createCore(options: { knowledgeDir: string; store?: ReportHistory; logger?: Logger; clock?: () => number }): Core {
+  const logger = options.logger ?? silentLogger;
+  const tools = createToolRegistry();
+  const skills = new SkillRegistry(tools);
+  skills.register(diagnoseTranscript);
+  const knowledgeBase = new InMemoryKnowledgeBase(loadKnowledgeDir(options.knowledgeDir));
+  const clock = options.clock ?? Date.now;
+  const core: Core = {
+    tools, skills, knowledgeBase, store: options.store, logger,
+    context: (o) => ({
+      requestId: newRequestId(),
+      caller: o.caller,
+      signal: o.signal ?? new AbortController().signal,
+      logger,
+      clock,
+      settings: o.settings ?? {},
+      workspaceRoot: o.workspaceRoot,
+      knowledgeBase,
+      store: options.store,
+      tools,
+      onProgress: o.onProgress,
+    }),
+    diagnose: (input, o = {}) =>
+      skills.run<Report>('diagnose-transcript', input, core.context({ caller: o.caller ?? 'api', signal: o.signal, onProgress: o.onProgress })),
+  };
+  return core;
+}

@@ -1,0 +1,90 @@
+import { msg } from '../i18n';
+import { CancelledError, mapLimit, throwIfAborted } from '../runtime/abort';
+import type { Report } from '../report/model';
+import type { AnswerAnalysis } from '../llm/offline';
+import type { SplitResult } from '../transcript/model';
+import type { KnowledgeHitSummary } from '../tools/queryKnowledgeBase';
+import type { AnalysedPair } from '../tools/generateReport';
+import type { ToolError } from '../tools/types';
+import type { Skill, SkillContext, SkillResult } from './types';
+
+/** Input of the diagnose-transcript skill. */
+export interface DiagnoseInput {
+  text: string;
+  source?: string;
+  userId?: string;
+  concurrency?: number;
+  /** Store the report in history (default true when a store is available). */
+  persist?: boolean;
+}
+
+/** A step of the skill failed; carries the tool's error code so callers can map it (e.g. to exit 2). */
+export class SkillStepError extends Error {
+  constructor(readonly step: string, readonly error: ToolError) {
+    super(`${step}: ${error.message}`);
+    this.name = 'SkillStepError';
+  }
+}
+
+/** Below this BM25 score a knowledge-base hit is a coincidence of words, not the same question. */
+export const MIN_REFERENCE_SCORE = 2.0;
+
+async function call<T>(ctx: SkillContext, tool: string, input: unknown): Promise<T> {
+  const r = await ctx.tools.execute<T>(tool, input, ctx);
+  if (!r.success) {
+    if (r.error!.code === 'cancelled') throw new CancelledError();
+    throw new SkillStepError(tool, r.error!);
+  }
+  return r.data as T;
+}
+
+/**
+ * split -> for each pair (bounded concurrency): retrieve the reference, analyse the answer ->
+ * build the report -> store it. Progress is reported per analysed question.
+ */
+export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
+  name: 'diagnose-transcript',
+  description: 'Diagnose an interview transcript question by question against the knowledge base and build a report.',
+  triggers: ['diagnose', 'transcript', 'interview', '诊断', '面试', '复盘'],
+  requiredTools: ['split_qa_pairs', 'query_knowledge_base', 'analyze_content', 'generate_report'],
+  priority: 10,
+  async execute(input: DiagnoseInput, ctx: SkillContext): Promise<SkillResult<Report>> {
+    const split = await call<SplitResult>(ctx, 'split_qa_pairs', { text: input.text });
+    const total = split.pairs.length;
+    let done = 0;
+    ctx.onProgress?.({ done, total, message: `0/${total}` });
+    const warnings: string[] = [];
+    const analysed = await mapLimit(split.pairs, input.concurrency ?? 4, async (pair): Promise<AnalysedPair> => {
+      throwIfAborted(ctx.signal);
+      const { hits } = await call<{ hits: KnowledgeHitSummary[] }>(ctx, 'query_knowledge_base', {
+        query: pair.question, topK: 1, language: split.language,
+      });
+      const ref = hits[0] && hits[0].score >= MIN_REFERENCE_SCORE ? hits[0] : undefined;
+      if (!ref) warnings.push(`Q${pair.index}: no reference answer matched; scored on structure only`);
+      const analysis = await call<AnswerAnalysis>(ctx, 'analyze_content', {
+        question: pair.question, answer: pair.answer, language: split.language,
+        ...(ref ? { referenceId: ref.id } : {}),
+      });
+      done++;
+      ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100` });
+      return { ...pair, analysis };
+    }, ctx.signal);
+    throwIfAborted(ctx.signal);
+    const userId = input.userId ?? 'default';
+    const report = await call<Report>(ctx, 'generate_report', {
+      pairs: analysed, language: split.language, userId,
+      source: input.source ?? 'transcript', engine: 'offline',
+    });
+    const actions = [];
+    if (ctx.store && input.persist !== false) {
+      throwIfAborted(ctx.signal);
+      ctx.store.save(report);
+      actions.push({ kind: 'history.save', target: report.id });
+    }
+    const lines = [`**${report.summary.headline}**`, ''];
+    for (const r of report.perQuestion) {
+      lines.push(`- Q${r.index} ${r.contentScore}/100${r.keyMissing[0] ? ` · ${msg(report.language, 'report.missing')}: ${r.keyMissing[0]}` : ''}`);
+    }
+    return { summary_md: lines.join('\n'), actions, warnings, raw: report };
+  },
+};

@@ -1,0 +1,40 @@
+import type { ToolRegistry } from '../tools/registry';
+import type { ToolContext } from '../tools/types';
+
+/** Progress of a running skill: `done` of `total` steps, with a short message for the UI. */
+export interface SkillProgress { done: number; total: number; message: string }
+
+/** Everything a skill may touch: the tool context plus the registry it calls tools through. */
+export interface SkillContext extends ToolContext {
+  tools: ToolRegistry;
+  onProgress?: (p: SkillProgress) => void;
+}
+
+/** A planned or performed side effect of a skill run. */
+export interface SkillAction { kind: string; target: string; detail?: Record<string, unknown> }
+
+/** What every skill returns, code or manifest alike. */
+export interface SkillResult<R = unknown> {
+  summary_md: string;
+  actions: SkillAction[];
+  warnings: string[];
+  raw: R;
+}
+
+/** Name, description and routing of a skill; shared by class-style and function-style skills. */
+export interface SkillMeta {
+  name: string;
+  description: string;
+  /** Words or phrases that route free text to this skill (see SkillRegistry.find). */
+  triggers: string[];
+  /** Tools the skill calls; registration fails if one is missing. */
+  requiredTools: string[];
+  /** Higher wins when several skills match the same text; default 0. */
+  priority?: number;
+  enabled?: boolean;
+}
+
+/** A named, reusable flow of tool calls. */
+export interface Skill<I = any, R = unknown> extends SkillMeta {
+  execute(input: I, ctx: SkillContext): Promise<SkillResult<R>>;
+}

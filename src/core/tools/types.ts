@@ -1,0 +1,53 @@
+import type { JsonSchema } from '../runtime/schema';
+import type { Logger } from '../runtime/logger';
+import type { KnowledgeBase } from '../kb/knowledgeBase';
+import type { ReportHistory } from '../store/historyStore';
+
+/** Why a tool call failed; the only codes a caller ever has to handle. */
+export type ToolErrorCode = 'input_error' | 'service_error' | 'timeout' | 'permission_denied' | 'cancelled';
+
+/** A failure a tool reports instead of throwing. */
+export interface ToolError {
+  code: ToolErrorCode;
+  message: string;
+}
+
+/** What every tool call returns: never an exception. */
+export interface ToolResult<T = unknown> {
+  success: boolean;
+  data?: T;
+  error?: ToolError;
+}
+
+/** Everything a tool may touch; tools read no globals, environment or `vscode`. */
+export interface ToolContext {
+  requestId: string;
+  caller: string;
+  signal: AbortSignal;
+  logger: Logger;
+  clock: () => number;
+  settings: Readonly<Record<string, unknown>>;
+  workspaceRoot?: string;
+  knowledgeBase?: KnowledgeBase;
+  store?: ReportHistory;
+}
+
+/** An atomic operation with a JSON Schema input, run only through the ToolRegistry. */
+export interface Tool<I = any, O = unknown> {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** Milliseconds before the registry aborts the call; default 5000. */
+  timeoutMs?: number;
+  /** Argument names whose values never reach a log line. */
+  secretKeys?: string[];
+  execute(input: I, ctx: ToolContext): Promise<ToolResult<O>>;
+}
+
+export function ok<T>(data: T): ToolResult<T> {
+  return { success: true, data };
+}
+
+export function fail(code: ToolErrorCode, message: string): ToolResult<never> {
+  return { success: false, error: { code, message } };
+}

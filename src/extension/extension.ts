@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { ScoreCodeLensProvider } from './codeLensProvider';
+import { diagnoseCommand, openQuestionInEditor, revealQuestionCommand, showReportCommand, TRANSCRIPT_EXTENSIONS } from './commands';
+import { DiagnosisState } from './diagnosisState';
+import { ReportPanel } from './reportPanel';
+import { CoreHost } from './services';
+
+/** Wires commands, providers and panels; all work happens on first use. */
+export function activate(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('Interview Lens', { log: true });
+  const host = new CoreHost(context, log);
+  const state = new DiagnosisState();
+  const lenses = new ScoreCodeLensProvider(state);
+  const deps = { host, state, panel: undefined as unknown as ReportPanel };
+  deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index));
+
+  context.subscriptions.push(
+    log, state, lenses, deps.panel,
+    vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }], lenses),
+    vscode.commands.registerCommand('interviewLens.diagnose', (uri?: vscode.Uri) => diagnoseCommand(deps, uri)),
+    vscode.commands.registerCommand('interviewLens.showReport', () => showReportCommand(deps)),
+    vscode.commands.registerCommand('interviewLens.revealQuestion', (uri: vscode.Uri, index: number) => revealQuestionCommand(deps, uri, index)),
+  );
+  void vscode.commands.executeCommand('setContext', 'interviewLens.transcriptExtensions', TRANSCRIPT_EXTENSIONS);
+  log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,37 @@
+// Runs inside the report webview: registers the toolkit components, wires "show in editor"
+// buttons and scrolls to a question when the extension asks.
+import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDivider, vsCodeTag } from '@vscode/webview-ui-toolkit';
+
+provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeDivider(), vsCodeTag());
+
+interface VsCodeApi { postMessage(message: unknown): void; setState(state: unknown): void; getState(): unknown }
+declare function acquireVsCodeApi(): VsCodeApi;
+const vscode = acquireVsCodeApi();
+
+/** Messages the extension sends to this page. */
+type Inbound = { type: 'reveal'; index: number };
+
+function reveal(index: number): void {
+  const el = document.getElementById(`q-${index}`);
+  if (!el) return;
+  document.querySelectorAll('.question.highlight').forEach((q) => q.classList.remove('highlight'));
+  el.classList.add('highlight');
+  el.scrollIntoView({ block: 'start' });
+  document.body.dataset.revealed = String(index);
+  vscode.setState({ revealed: index });
+}
+
+window.addEventListener('message', (event: MessageEvent<Inbound>) => {
+  if (event.data?.type === 'reveal') reveal(event.data.index);
+});
+
+document.addEventListener('click', (event) => {
+  const button = (event.target as HTMLElement).closest<HTMLElement>('.goto');
+  if (button?.dataset.index) vscode.postMessage({ type: 'openQuestion', index: Number(button.dataset.index) });
+});
+
+const initial = Number(document.body.dataset.reveal ?? '');
+const saved = (vscode.getState() as { revealed?: number } | undefined)?.revealed;
+if (initial > 0) reveal(initial);
+else if (saved) reveal(saved);
+vscode.postMessage({ type: 'ready' });
