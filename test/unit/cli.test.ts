@@ -1,0 +1,109 @@
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT, SAMPLES, tempDir } from './helpers';
+
+// Runs the bundled CLI as a real process (npm run test:unit builds it first), so exit codes,
+// stdout and stderr are exactly what a user sees.
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+
+describe('CLI (dist/cli.js)', () => {
+  let home: string;
+  let work: string;
+  before(() => {
+    assert.ok(fs.existsSync(CLI), 'dist/cli.js is missing: run "npm run build" first');
+    home = tempDir('il-home-');
+    work = tempDir('il-work-');
+  });
+  after(() => {
+    fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8', env: { ...process.env, INTERVIEW_LENS_HOME: home },
+  });
+
+  it('diagnose prints a readable summary and writes an HTML report (exit 0)', () => {
+    const out = path.join(work, 'report.html');
+    const r = run('diagnose', path.join(SAMPLES, 'backend-interview-zh.txt'), '--html', out);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /总分: \d+\/100 · 题数: 6/);
+    assert.match(r.stdout, /Q3 +\d+\/100 .*缺少: 幂等键/);
+    const html = fs.readFileSync(out, 'utf8');
+    assert.match(html, /data-testid="overall-score">\d+</);
+    assert.ok(!/<script/i.test(html), 'the standalone report must not contain scripts');
+    assert.ok(fs.existsSync(path.join(home, 'history.sqlite')), 'history was not stored');
+  });
+
+  it('diagnose --json prints the report contract', () => {
+    const r = run('diagnose', path.join(SAMPLES, 'llm-engineer-en.md'), '--json', '--engine', 'offline');
+    assert.equal(r.status, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.summary.totalQuestions, 4);
+    assert.equal(typeof report.summary.overallScore, 'number');
+    const q = report.perQuestion[0];
+    for (const k of ['index', 'question', 'contentScore', 'dimensions', 'keyMissing']) assert.ok(k in q, k);
+    assert.deepEqual(Object.keys(q.dimensions).sort(), ['accuracy', 'completeness', 'depth', 'practicality']);
+  });
+
+  it('a second run compares with the first', () => {
+    const file = path.join(SAMPLES, 'llm-engineer-en.md');
+    const report = JSON.parse(run('diagnose', file, '--json', '--user', 'cmp').stdout);
+    assert.equal(report.comparedToLast, null);
+    const again = JSON.parse(run('diagnose', file, '--json', '--user', 'cmp').stdout);
+    assert.equal(again.comparedToLast.previousId, report.id);
+    assert.equal(again.comparedToLast.overallDelta, 0);
+  });
+
+  it('split --json prints format, language and pairs with offsets', () => {
+    const file = path.join(SAMPLES, 'backend-interview-zh.txt');
+    const r = run('split', file, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.format, 'labeled-zh');
+    assert.equal(out.language, 'zh');
+    assert.deepEqual(Object.keys(out.pairs[0]).sort(), ['answer', 'endOffset', 'index', 'question', 'startOffset']);
+    const text = fs.readFileSync(file, 'utf8');
+    assert.ok(text.slice(out.pairs[1].startOffset).startsWith('面试官：'));
+  });
+
+  const badInputs: Array<[string, () => string, RegExp]> = [
+    ['a missing file', () => path.join(work, 'nope.txt'), /file not found/],
+    ['an empty file', () => { const f = path.join(work, 'empty.txt'); fs.writeFileSync(f, ''); return f; }, /empty/],
+    ['a binary file', () => { const f = path.join(work, 'bin.txt'); fs.writeFileSync(f, Buffer.from([0x50, 0x4b, 0, 1, 2])); return f; }, /binary/],
+    ['text with no Q&A', () => { const f = path.join(work, 'prose.txt'); fs.writeFileSync(f, 'Just notes about the day.'); return f; }, /no speaker labels/],
+    ['a folder', () => work, /is a folder/],
+  ];
+  for (const [what, make, message] of badInputs) {
+    it(`exits 2 with one line on stderr for ${what}`, () => {
+      const file = make();
+      for (const cmd of [['diagnose', file], ['split', file, '--json']]) {
+        const r = run(...cmd);
+        assert.equal(r.status, 2, `${cmd[0]}: ${r.stderr}`);
+        assert.match(r.stderr, message);
+        assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+        assert.equal(r.stdout, '');
+      }
+    });
+  }
+
+  it('exits 2 for usage errors: unknown command, no file, unknown option, unknown engine', () => {
+    assert.equal(run('explode', 'x').status, 2);
+    assert.equal(run('diagnose').status, 2);
+    assert.equal(run('diagnose', 'x', '--frobnicate').status, 2);
+    const e = run('diagnose', path.join(SAMPLES, 'llm-engineer-en.md'), '--engine', 'gpt');
+    assert.equal(e.status, 2);
+    assert.match(e.stderr, /--engine offline/);
+  });
+
+  it('exits 1 on an internal error (history cannot be stored)', () => {
+    const blocker = path.join(work, 'not-a-dir');
+    fs.writeFileSync(blocker, 'x');
+    const r = spawnSync(process.execPath, [CLI, 'diagnose', path.join(SAMPLES, 'llm-engineer-en.md')], {
+      encoding: 'utf8', env: { ...process.env, INTERVIEW_LENS_HOME: path.join(blocker, 'sub') },
+    });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /internal error/);
+  });
+});

@@ -1,0 +1,30 @@
+import { strict as assert } from 'node:assert';
+import { createCore } from '../../src/core/services';
+import { renderReportBody, renderStandaloneHtml } from '../../src/core/report/html';
+import { renderTextSummary } from '../../src/core/report/text';
+import { KNOWLEDGE_DIR } from './helpers';
+
+describe('report renderers', () => {
+  const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+  const hostile = 'Interviewer: <img src=x onerror=alert(1)> How do you make an API idempotent?\nCandidate: "quoted" & <script>alert(2)</script> idempotency key\n';
+
+  it('escapes transcript text everywhere', async () => {
+    const { raw } = await core.diagnose({ text: hostile, source: '<b>evil</b>.txt' });
+    for (const html of [renderStandaloneHtml(raw), renderReportBody(raw, { toolkit: true })]) {
+      assert.ok(!html.includes('<img src=x'), 'unescaped img');
+      assert.ok(!html.includes('<script>alert'), 'unescaped script');
+      assert.ok(!html.includes('<b>evil'), 'unescaped source name');
+      assert.ok(html.includes('&lt;img src=x'));
+    }
+  });
+
+  it('renders the anchors the editor and tests rely on, in either UI language', async () => {
+    const { raw } = await core.diagnose({ text: hostile });
+    const en = renderReportBody(raw, { toolkit: true, lang: 'en' });
+    assert.match(en, /id="q-1"/);
+    assert.match(en, /data-testid="question-count">1</);
+    assert.match(en, /<vscode-button[^>]+data-index="1"/);
+    assert.match(renderReportBody(raw, { toolkit: false, lang: 'zh' }), /面试诊断报告/);
+    assert.match(renderTextSummary(raw), /Overall score: \d+\/100 · Questions: 1/);
+  });
+});

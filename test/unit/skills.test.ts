@@ -1,0 +1,144 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createCore } from '../../src/core/services';
+import { CancelledError } from '../../src/core/runtime/abort';
+import { SkillRegistry } from '../../src/core/skills/registry';
+import { SkillStepError } from '../../src/core/skills/diagnoseTranscript';
+import type { SkillContext, SkillResult } from '../../src/core/skills/types';
+import { HistoryStore } from '../../src/core/store/historyStore';
+import { createToolRegistry } from '../../src/core/tools/builtins';
+import { ok } from '../../src/core/tools/types';
+import { KNOWLEDGE_DIR, SAMPLES, tempDir } from './helpers';
+
+const meta = (name: string, over: object = {}) => ({ name, description: name, triggers: [] as string[], requiredTools: [] as string[], ...over });
+const done = async (): Promise<SkillResult<string>> => ({ summary_md: '', actions: [], warnings: [], raw: 'ran' });
+
+describe('SkillRegistry', () => {
+  it('checks required tools at registration and refuses duplicates', () => {
+    const skills = new SkillRegistry(createToolRegistry());
+    assert.throws(() => skills.register({ ...meta('needs-x', { requiredTools: ['split_qa_pairs', 'no_such_tool'] }), execute: done }), /no_such_tool/);
+    skills.register({ ...meta('one'), execute: done });
+    assert.throws(() => skills.register({ ...meta('one'), execute: done }), /already registered/);
+  });
+
+  it('registers a plain function and returns the same function, still callable directly', async () => {
+    const skills = new SkillRegistry(createToolRegistry());
+    const fn = async (input: { n: number }) => ({ summary_md: `n=${input.n}`, actions: [], warnings: [], raw: input.n * 2 });
+    const returned = skills.registerFunction(meta('double-it', { triggers: ['double'] }), fn);
+    assert.equal(returned, fn);
+    assert.equal((await returned({ n: 2 }, {} as SkillContext)).raw, 4);
+    assert.equal((await skills.run('double-it', { n: 5 }, {} as SkillContext)).raw, 10);
+  });
+
+  it('routes text by triggers, breaking ties by priority, and skips disabled skills', () => {
+    const skills = new SkillRegistry(createToolRegistry());
+    skills.register({ ...meta('low', { triggers: ['interview'], priority: 1 }), execute: done });
+    skills.register({ ...meta('high', { triggers: ['interview'], priority: 5 }), execute: done });
+    skills.register({ ...meta('mock', { triggers: ['mock', 'interview'] }), execute: done });
+    assert.equal(skills.find('review my Interview please')?.name, 'high');
+    assert.equal(skills.find('a mock interview')?.name, 'mock');
+    assert.equal(skills.find('nothing relevant'), undefined);
+    skills.setEnabled('high', false);
+    assert.equal(skills.find('interview')?.name, 'low');
+    assert.equal(skills.isEnabled('high'), false);
+    return assert.rejects(skills.run('high', {}, {} as SkillContext), /disabled/);
+  });
+});
+
+describe('diagnose-transcript skill', () => {
+  const text = fs.readFileSync(path.join(SAMPLES, 'backend-interview-zh.txt'), 'utf8');
+
+  it('diagnoses the Chinese sample with progress and stores the report', async () => {
+    const dir = tempDir();
+    const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
+    const progress: number[] = [];
+    const result = await core.diagnose({ text, source: 'zh.txt' }, { onProgress: (p) => progress.push(p.done) });
+    const report = result.raw;
+    assert.equal(report.summary.totalQuestions, 6);
+    assert.deepEqual(progress, [0, 1, 2, 3, 4, 5, 6]);
+    assert.ok(report.perQuestion.every((q) => q.reference !== null), 'every sample question has a reference');
+    const idem = report.perQuestion.find((q) => q.reference?.id === 'zh-idempotency')!;
+    assert.ok(idem.keyMissing.includes('幂等键'));
+    assert.ok(idem.inaccuracies.length > 0);
+    assert.equal(store.last('default')?.id, report.id);
+    assert.deepEqual(result.actions, [{ kind: 'history.save', target: report.id }]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stops on cancel and stores nothing', async () => {
+    const dir = tempDir();
+    const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
+    const controller = new AbortController();
+    await assert.rejects(
+      core.diagnose({ text, concurrency: 1 }, { signal: controller.signal, onProgress: (p) => { if (p.done === 2) controller.abort(); } }),
+      CancelledError,
+    );
+    assert.equal(store.last('default'), null);
+    assert.equal(fs.existsSync(path.join(dir, 'h.sqlite')), false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps at most `concurrency` analyses in flight', async () => {
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+    const real = core.tools.resolve('analyze_content')!;
+    let inFlight = 0;
+    let peak = 0;
+    const original = real.execute;
+    real.execute = async (input, ctx) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return original.call(real, input, ctx);
+    };
+    try {
+      await core.diagnose({ text, concurrency: 2 });
+      assert.equal(peak, 2);
+    } finally {
+      real.execute = original;
+    }
+  });
+
+  it('fails with the splitter\'s input_error on unlabeled text', async () => {
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+    await assert.rejects(core.diagnose({ text: 'no labels at all' }), (e: Error) => e instanceof SkillStepError && e.error.code === 'input_error');
+  });
+
+  it('compares with the same user\'s previous report', async () => {
+    const dir = tempDir();
+    const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
+    const weak = 'Interviewer: How do you make an API idempotent?\nCandidate: Disable the button.\n';
+    const strong = 'Interviewer: How do you make an API idempotent?\nCandidate: The client sends an idempotency key; we store it with a unique constraint because retries happen, return the stored first response, and use optimistic lock with a version column. In production we chose the order id as key and duplicates dropped to 0%.\n';
+    const first = (await core.diagnose({ text: weak, userId: 'ana' })).raw;
+    assert.equal(first.comparedToLast, null);
+    await core.diagnose({ text: strong, userId: 'other-user' });
+    const second = (await core.diagnose({ text: strong, userId: 'ana' })).raw;
+    assert.equal(second.comparedToLast?.previousId, first.id);
+    assert.ok(second.comparedToLast!.overallDelta > 0);
+    assert.ok(second.comparedToLast!.improved.some((d) => d.dimension === 'completeness'));
+    assert.deepEqual(second.comparedToLast!.declined, []);
+    const third = (await core.diagnose({ text: weak, userId: 'ana' })).raw;
+    assert.ok(third.comparedToLast!.declined.some((d) => d.dimension === 'completeness'));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('splits the plan into immediate, short-term and long-term steps', async () => {
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+    const { raw } = await core.diagnose({ text });
+    assert.ok(raw.improvementPlan.immediate.length >= 1 && raw.improvementPlan.immediate.length <= 4);
+    assert.ok(raw.improvementPlan.shortTerm.length >= 1);
+    assert.ok(raw.improvementPlan.longTerm.length >= 1);
+    assert.ok(raw.improvementPlan.immediate.some((s) => /按钮置灰/.test(s)), 'the wrong claim is first to fix');
+  });
+
+  it('a tool registered through ok() is reachable from a skill context', async () => {
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+    core.tools.register({ name: 'ping_back', description: 'p', inputSchema: { type: 'object', properties: {} }, execute: async () => ok('pong') });
+    const res = await core.tools.execute('ping_back', {}, core.context({ caller: 'test' }));
+    assert.equal(res.data, 'pong');
+  });
+});
