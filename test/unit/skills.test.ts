@@ -24,7 +24,7 @@ describe('SkillRegistry', () => {
 
   it('registers a plain function and returns the same function, still callable directly', async () => {
     const skills = new SkillRegistry(createToolRegistry());
-    const fn = async (input: { n: number }) => ({ summary_md: `n=${input.n}`, actions: [], warnings: [], raw: input.n * 2 });
+    const fn = async (input: { n: number }, _ctx: SkillContext) => ({ summary_md: `n=${input.n}`, actions: [], warnings: [], raw: input.n * 2 });
     const returned = skills.registerFunction(meta('double-it', { triggers: ['double'] }), fn);
     assert.equal(returned, fn);
     assert.equal((await returned({ n: 2 }, {} as SkillContext)).raw, 4);

@@ -23,7 +23,7 @@ export class SkillRegistry {
    * Registers a plain async function as a skill and hands the same function back, so it stays
    * directly callable (and testable) without going through the registry.
    */
-  registerFunction<I, R, F extends (input: I, ctx: SkillContext) => Promise<SkillResult<R>>>(meta: SkillMeta, fn: F): F {
+  registerFunction<F extends (input: any, ctx: SkillContext) => Promise<SkillResult<unknown>>>(meta: SkillMeta, fn: F): F {
     this.register({ ...meta, execute: fn });
     return fn;
   }

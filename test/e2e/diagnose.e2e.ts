@@ -1,0 +1,105 @@
+// Drives the real workbench in Chromium: open a transcript, run "Interview Lens: Diagnose
+// Interview" from the command palette, read the report inside its webview, click a CodeLens.
+// Started by test/vscode/run.mjs, which passes the code-server URL in IL_E2E_URL.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+
+const URL = process.env.IL_E2E_URL;
+const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+/** The report's document: VS Code nests it in an iframe inside the webview's iframe. */
+function reportFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor();
+}
+
+describe('Diagnose Interview, end to end in Chromium', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let page: Page;
+  let passed = 0;
+  let failed = 0;
+
+  before(async function () {
+    assert.ok(URL, 'IL_E2E_URL is not set: run this suite through "npm run test:vscode"');
+    fs.mkdirSync(OUT, { recursive: true });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(URL);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'passed') passed++;
+    else {
+      failed++;
+      await page?.screenshot({ path: path.join(OUT, `e2e-failure-${failed}.png`) }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    if (process.env.IL_E2E_JSON) fs.writeFileSync(process.env.IL_E2E_JSON, JSON.stringify({ passed, failed }));
+    await browser?.close();
+  });
+
+  it('shows the report webview with the overall score and question count', async () => {
+    await openFile(page, 'backend-interview-zh.txt');
+    await runCommand(page, 'Interview Lens: Diagnose Interview');
+    const frame = reportFrame(page);
+    const overall = frame.locator('[data-testid="overall-score"]');
+    await overall.waitFor({ timeout: 60_000 });
+    const score = Number((await overall.textContent())?.trim());
+    assert.ok(score > 0 && score <= 100, `overall score ${score}`);
+    assert.equal((await frame.locator('[data-testid="question-count"]').textContent())?.trim(), '6');
+    assert.equal(await frame.locator('section.question').count(), 6);
+    await page.screenshot({ path: path.join(OUT, 'workbench-after-diagnose.png') });
+  });
+
+  it('puts a score CodeLens above every question', async () => {
+    const lenses = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q\d+ · \d+\/100/ });
+    await lenses.first().waitFor({ timeout: 30_000 });
+    const titles = await lenses.allTextContents();
+    assert.equal(titles.length, 6, titles.join(' | '));
+    assert.match(titles[2], /^Q3 · \d+\/100 · /);
+  });
+
+  it('scrolls the report to a question when its CodeLens is clicked', async () => {
+    const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q5 · / });
+    await lens.click();
+    const frame = reportFrame(page);
+    await frame.locator('body[data-revealed="5"]').waitFor({ timeout: 15_000 });
+    await frame.locator('#q-5.highlight').waitFor();
+    // The question must now be in view, and the page must have scrolled to get it there.
+    const view = await frame.locator('#q-5').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, height: window.innerHeight, scrollY: window.scrollY };
+    });
+    assert.ok(view.scrollY > 0, `the report did not scroll (scrollY ${view.scrollY})`);
+    assert.ok(view.top >= -1 && view.top < view.height - 40, `Q5 top at ${view.top}px of ${view.height}px`);
+    await page.screenshot({ path: path.join(OUT, 'workbench-after-codelens-click.png') });
+    await page.locator('iframe.webview.ready').screenshot({ path: path.join(OUT, 'report-webview.png') });
+  });
+});

@@ -1,0 +1,99 @@
+// Runs inside a real VS Code extension host with the real `vscode` API, against the installed
+// .vsix. IL_EXPECT_TRUST says whether the launcher opened the folder trusted or in Restricted Mode.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'interview-lens.interview-lens';
+const LENS = /^Q(\d+) · (\d+)\/100( · .+)?$/;
+
+function workspaceFile(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the launcher must open a workspace folder');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+async function ourLenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
+  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
+  return lenses.filter((l) => l.command?.command === 'interviewLens.revealQuestion');
+}
+
+interface ReportLike { summary: { overallScore: number; totalQuestions: number }; perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number }> }
+
+describe('Interview Lens in a real VS Code', function () {
+  this.timeout(120_000);
+
+  it('activates', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is not installed`);
+    await ext.activate();
+    assert.equal(ext.isActive, true);
+  });
+
+  it('registers every contributed command', async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const contributed: Array<{ command: string }> = ext.packageJSON.contributes.commands;
+    const all = await vscode.commands.getCommands(true);
+    for (const c of contributed) assert.ok(all.includes(c.command), `${c.command} is not registered`);
+    assert.ok(contributed.length >= 3);
+  });
+
+  it(`runs with workspace trust = ${process.env.IL_EXPECT_TRUST ?? 'trusted'}`, () => {
+    const expectTrusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
+    assert.equal(vscode.workspace.isTrusted, expectTrusted);
+  });
+
+  it('diagnoses a transcript: report, CodeLens scores on every question, report panel', async () => {
+    const uri = workspaceFile('backend-interview-zh.txt');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const report = await vscode.commands.executeCommand<ReportLike>('interviewLens.diagnose', uri);
+    assert.ok(report, 'Diagnose Interview returned no report');
+    assert.equal(report.summary.totalQuestions, 6);
+    assert.ok(report.summary.overallScore > 0 && report.summary.overallScore <= 100);
+
+    const lenses = await ourLenses(uri);
+    assert.equal(lenses.length, 6);
+    for (const [i, lens] of lenses.entries()) {
+      const q = report.perQuestion[i];
+      const m = LENS.exec(lens.command!.title);
+      assert.ok(m, `unexpected lens title: ${lens.command!.title}`);
+      assert.equal(Number(m[1]), q.index);
+      assert.equal(Number(m[2]), q.contentScore);
+      if (q.keyMissing[0]) assert.ok(lens.command!.title.includes(q.keyMissing[0]));
+      assert.equal(lens.range.start.line, doc.positionAt(q.startOffset).line);
+      assert.ok(doc.lineAt(lens.range.start.line).text.startsWith('面试官'));
+    }
+
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+    assert.ok(
+      tabs.some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('interviewLens.report')),
+      `no report panel among tabs: ${tabs.map((t) => t.label).join(', ')}`,
+    );
+    assert.equal(await vscode.commands.executeCommand('interviewLens.revealQuestion', uri, 3), true);
+    assert.equal(await vscode.commands.executeCommand('interviewLens.showReport'), true);
+  });
+
+  it('drops the lenses when the transcript is edited, until the next run', async () => {
+    const uri = workspaceFile('llm-engineer-en.md');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('interviewLens.diagnose', uri);
+    assert.equal((await ourLenses(uri)).length, 4);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '\n'));
+    assert.equal((await ourLenses(uri)).length, 0);
+    await vscode.commands.executeCommand('interviewLens.diagnose', uri);
+    const lenses = await ourLenses(uri);
+    assert.equal(lenses.length, 4);
+    assert.ok(doc.lineAt(lenses[0].range.start.line).text.includes('Interviewer'));
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('refuses text without speaker labels and shows no scores', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: 'We talked about caching for an hour.', language: 'plaintext' });
+    await vscode.window.showTextDocument(doc);
+    const report = await vscode.commands.executeCommand('interviewLens.diagnose', doc.uri);
+    assert.equal(report, undefined);
+    assert.equal((await ourLenses(doc.uri)).length, 0);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
