@@ -4,13 +4,13 @@
 // Usage: node test/vscode/run.mjs [--only integration|e2e]
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as esbuild from 'esbuild';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, CODE_SERVER, ROOT, TOOLS, exec, extensionHostLog, installExtensions, startCodeServer } from './codeServer.mjs';
+import { buildIntegrationSuite } from './buildSuite.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, CODE_SERVER, ROOT, exec, extensionHostLog, installExtensions, startCodeServer } from './codeServer.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const RESULTS = path.join(ROOT, 'test-results');
-const RUN = path.join(TOOLS, 'run');
+const RUN = path.join(ROOT, '.vscode-test', 'run');
 const timings = {};
 let passed = 0;
 let failed = 0;
@@ -33,22 +33,18 @@ function lastScreenshot() {
 
 async function prepare() {
   await timed('setup', () => exec('bash', [path.join(ROOT, 'test', 'vscode', 'setup')]));
-  await timed('package', async () => {
-    await exec('npm', ['run', '-s', 'package'], { cwd: ROOT, quiet: true });
-    await exec(path.join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', path.join(TOOLS, 'test-runner.vsix')],
-      { cwd: path.join(ROOT, 'test', 'vscode', 'runner'), quiet: true });
-    await esbuild.build({
-      entryPoints: [path.join(ROOT, 'test/integration/index.ts'), path.join(ROOT, 'test/integration/extension.test.ts')],
-      outdir: path.join(ROOT, 'out/test/integration'), bundle: true, platform: 'node', format: 'cjs', target: 'node20',
-      external: ['vscode', 'mocha'], logLevel: 'warning', sourcemap: 'inline',
-    });
-  });
   fs.rmSync(RUN, { recursive: true, force: true });
   fs.mkdirSync(RUN, { recursive: true });
+  await timed('package', async () => {
+    await exec('npm', ['run', '-s', 'package'], { cwd: ROOT, quiet: true });
+    await exec(path.join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', path.join(RUN, 'test-runner.vsix')],
+      { cwd: path.join(ROOT, 'test', 'vscode', 'runner'), quiet: true });
+    await buildIntegrationSuite(ROOT);
+  });
   fs.rmSync(RESULTS, { recursive: true, force: true });
   fs.mkdirSync(RESULTS, { recursive: true });
   const extensionsDir = path.join(RUN, 'extensions');
-  await timed('install', () => installExtensions(extensionsDir, [path.join(ROOT, 'interview-lens.vsix'), path.join(TOOLS, 'test-runner.vsix')]));
+  await timed('install', () => installExtensions(extensionsDir, [path.join(ROOT, 'interview-lens.vsix'), path.join(RUN, 'test-runner.vsix')]));
   const workspace = path.join(RUN, 'workspace');
   fs.cpSync(path.join(ROOT, 'samples'), workspace, { recursive: true });
   return { extensionsDir, workspace };
