@@ -142,3 +142,22 @@ describe('diagnose-transcript skill', () => {
     assert.equal(res.data, 'pong');
   });
 });
+
+describe('generate_report tool', () => {
+  it('rejects empty input and unknown references, and builds a report from analysed pairs', async () => {
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+    const ctx = core.context({ caller: 'test' });
+    const empty = await core.tools.execute('generate_report', { pairs: [], language: 'en' }, ctx);
+    assert.equal(empty.error?.code, 'input_error');
+    assert.match(empty.error!.message, /pairs/);
+    const analysis = { dimensions: { completeness: 50, depth: 40, accuracy: 100, practicality: 20 }, contentScore: 55, keyMissing: ['x'], referenceId: 'nope' };
+    const pair = { index: 1, question: 'q', answer: 'a', startOffset: 0, endOffset: 3, analysis };
+    const bad = await core.tools.execute('generate_report', { pairs: [pair], language: 'en' }, ctx);
+    assert.equal(bad.error?.code, 'input_error');
+    const good = await core.tools.execute<{ summary: { overallScore: number; dimensions: Record<string, number> }; comparedToLast: unknown }>(
+      'generate_report', { pairs: [{ ...pair, analysis: { ...analysis, referenceId: 'en-idempotency' } }], language: 'en' }, ctx);
+    assert.equal(good.data?.summary.overallScore, 55);
+    assert.equal(good.data?.summary.dimensions.accuracy, 100);
+    assert.equal(good.data?.comparedToLast, null);
+  });
+});

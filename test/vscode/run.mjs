@@ -130,6 +130,13 @@ try {
   failed++;
 }
 timings.total = Math.round((Date.now() - t0) / 100) / 10;
+const unitSummary = path.join(ROOT, '.vscode-test', 'unit-summary.json');
+if (process.argv.includes('--with-unit-summary') && fs.existsSync(unitSummary)) {
+  const unit = JSON.parse(fs.readFileSync(unitSummary, 'utf8'));
+  console.log(`\nUnit tests: ${unit.passed} passed, ${unit.failed} failed`);
+  passed += unit.passed;
+  failed += unit.failed;
+}
 fs.mkdirSync(RESULTS, { recursive: true });
 fs.writeFileSync(path.join(RESULTS, 'timings.json'), JSON.stringify(timings, null, 2));
 console.log(`\nVS Code suites: ${JSON.stringify(timings)}`);

@@ -112,6 +112,9 @@ blockquote { margin: 6px 0; padding: 6px 12px; border-left: 3px solid var(--vsco
 .delta.plus { color: var(--vscode-testing-iconPassed, #2e7d32); }
 .delta.minus { color: var(--vscode-errorForeground, #c62828); }
 hr { border: none; border-top: 1px solid var(--vscode-panel-border, #ddd); }
+body.vscode-high-contrast .dim-card, body.vscode-high-contrast .question, body.vscode-high-contrast blockquote { border-color: var(--vscode-contrastBorder); }
+body.vscode-high-contrast .question.highlight { outline: 1px dashed var(--vscode-contrastActiveBorder); }
+body.vscode-high-contrast .tag { border: 1px solid var(--vscode-contrastBorder); }
 @media (prefers-color-scheme: dark) { body:not([data-vscode-theme-kind]) { color: #ddd; background: #1e1e1e; } body:not([data-vscode-theme-kind]) blockquote { background: #2a2a2a; border-color: #444; } }
 `;
 
