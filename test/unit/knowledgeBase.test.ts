@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { InMemoryKnowledgeBase } from '../../src/core/kb/knowledgeBase';
 import { KnowledgeFormatError, loadKnowledgeDir } from '../../src/core/kb/loader';
 import { queryKnowledgeBase } from '../../src/core/tools/queryKnowledgeBase';
+import { stem } from '../../src/core/text/tokenize';
 import { ToolRegistry } from '../../src/core/tools/registry';
 import { KNOWLEDGE_DIR, makeCtx, tempDir } from './helpers';
 
@@ -25,6 +26,32 @@ describe('knowledge base', () => {
     assert.equal(kb.search('How would you keep retries from double charging? idempotent API', { language: 'en' })[0].entry.id, 'en-idempotency');
     assert.equal(kb.search('How does HNSW work?')[0].entry.id, 'en-vector-search');
     assert.deepEqual(kb.search('xyzzy plugh'), []);
+  });
+
+  it('is confident on paraphrases and not on questions that only share a word', () => {
+    const top = (q: string) => kb.search(q, { topK: 1, language: /[\u4e00-\u9fff]/.test(q) ? 'zh' : 'en' })[0];
+    const paraphrases: Array<[string, string]> = [
+      ['HNSW 是怎么工作的', 'zh-vector-index'],
+      ['说说你对 RAG 的理解', 'zh-rag-pipeline'],
+      ['How would you keep retries from double charging?', 'en-idempotency'],
+      ['How do you stop the model from making things up?', 'en-hallucination'],
+      ['Explain token bucket vs leaky bucket', 'en-rate-limiting'],
+    ];
+    for (const [q, id] of paraphrases) {
+      assert.equal(top(q)?.entry.id, id, q);
+      assert.ok(top(q)!.confidence >= 0.6, `${q}: confidence ${top(q)!.confidence}`);
+    }
+    for (const q of ['How would you design a URL shortener?', '讲讲 Redis 的持久化机制', 'Redis 的数据结构有哪些？', '你为什么离开上一家公司？', 'How do transformers attention work?']) {
+      const hit = top(q);
+      assert.ok(!hit || hit.confidence < 0.6, `${q} matched ${hit?.entry.id} at ${hit?.confidence}`);
+    }
+  });
+
+  it('stems English words so inflections match', () => {
+    assert.equal(stem('retries'), 'retry');
+    assert.equal(stem('charging'), stem('charge'));
+    assert.equal(stem('indexes'), stem('index'));
+    assert.equal(stem('api'), 'api');
   });
 
   it('reports a malformed file with the file, entry and field', () => {

@@ -102,6 +102,14 @@ describe('diagnose-transcript skill', () => {
     }
   });
 
+  it('scores an off-topic question without a reference instead of a wrong one', async () => {
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+    const { raw, warnings } = await core.diagnose({ text: 'Interviewer: How would you design a URL shortener?\nCandidate: Hash the URL with base62 and store it in a key-value store because lookups dominate.\n' });
+    assert.equal(raw.perQuestion[0].reference, null);
+    assert.deepEqual(raw.perQuestion[0].keyMissing, []);
+    assert.match(warnings[0], /Q1: no reference/);
+  });
+
   it('fails with the splitter\'s input_error on unlabeled text', async () => {
     const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
     await assert.rejects(core.diagnose({ text: 'no labels at all' }), (e: Error) => e instanceof SkillStepError && e.error.code === 'input_error');

@@ -9,7 +9,7 @@ export interface KnowledgeBase {
   search(query: string, options?: { topK?: number; language?: Language }): KnowledgeHit[];
 }
 
-interface Doc { entry: KnowledgeEntry; tf: Map<string, number>; length: number }
+interface Doc { entry: KnowledgeEntry; tf: Map<string, number>; length: number; phrases: string[][] }
 
 const K1 = 1.2;
 const B = 0.75;
@@ -31,7 +31,8 @@ export class InMemoryKnowledgeBase implements KnowledgeBase {
       for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
       for (const t of tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
       this.byId.set(entry.id, entry);
-      return { entry, tf, length: tokens.length };
+      const phrases = [entry.question, ...entry.aliases].map((p) => [...new Set(tokenize(p))]).filter((p) => p.length > 0);
+      return { entry, tf, length: tokens.length, phrases };
     });
     this.avgLength = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length);
   }
@@ -46,19 +47,31 @@ export class InMemoryKnowledgeBase implements KnowledgeBase {
 
   search(query: string, options: { topK?: number; language?: Language } = {}): KnowledgeHit[] {
     const q = [...new Set(tokenize(query))];
+    const qSet = new Set(q);
     const n = this.docs.length;
+    const idfOf = (t: string) => {
+      const df = this.df.get(t) ?? 0;
+      return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    };
+    const queryWeight = q.reduce((s, t) => s + idfOf(t), 0);
     const hits: KnowledgeHit[] = [];
     for (const doc of this.docs) {
       if (options.language && doc.entry.language !== options.language) continue;
       let score = 0;
+      let matchedWeight = 0;
       for (const t of q) {
         const f = doc.tf.get(t);
         if (!f) continue;
-        const df = this.df.get(t) ?? 0;
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        const idf = idfOf(t);
+        matchedWeight += idf;
         score += idf * ((f * (K1 + 1)) / (f + K1 * (1 - B + (B * doc.length) / this.avgLength)));
       }
-      if (score > 0) hits.push({ entry: doc.entry, score: Math.round(score * 1000) / 1000 });
+      if (score <= 0) continue;
+      const phraseCoverage = Math.max(...doc.phrases.map((p) => p.filter((t) => qSet.has(t)).length / p.length));
+      const confidence = Math.max(queryWeight > 0 ? matchedWeight / queryWeight : 0, phraseCoverage);
+      // Rank up entries whose question or an alias the query contains whole ("HNSW", "幂等性").
+      const ranked = score * (0.5 + phraseCoverage);
+      hits.push({ entry: doc.entry, score: Math.round(ranked * 1000) / 1000, confidence: Math.round(confidence * 1000) / 1000 });
     }
     hits.sort((a, b) => b.score - a.score || a.entry.id.localeCompare(b.entry.id));
     return hits.slice(0, options.topK ?? 3);

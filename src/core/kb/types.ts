@@ -35,5 +35,12 @@ export interface KnowledgeEntry {
 /** A retrieved entry and how well it matched the query. */
 export interface KnowledgeHit {
   entry: KnowledgeEntry;
+  /** BM25 score: ranks hits for one query, not comparable across queries. */
   score: number;
+  /**
+   * 0–1, comparable across queries: the larger of (a) the idf-weighted share of the query's
+   * terms found in the entry and (b) the share of the entry's best-matching alias (or question)
+   * found in the query. A hit on one common word ("design", "Redis") scores low.
+   */
+  confidence: number;
 }

@@ -26,8 +26,11 @@ export class SkillStepError extends Error {
   }
 }
 
-/** Below this BM25 score a knowledge-base hit is a coincidence of words, not the same question. */
-export const MIN_REFERENCE_SCORE = 2.0;
+/**
+ * Below this confidence a knowledge-base hit shares a word or two with the question, not its
+ * topic; comparing with a wrong reference is worse than saying there is none.
+ */
+export const MIN_REFERENCE_CONFIDENCE = 0.6;
 
 async function call<T>(ctx: SkillContext, tool: string, input: unknown): Promise<T> {
   const r = await ctx.tools.execute<T>(tool, input, ctx);
@@ -59,7 +62,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       const { hits } = await call<{ hits: KnowledgeHitSummary[] }>(ctx, 'query_knowledge_base', {
         query: pair.question, topK: 1, language: split.language,
       });
-      const ref = hits[0] && hits[0].score >= MIN_REFERENCE_SCORE ? hits[0] : undefined;
+      const ref = hits[0] && hits[0].confidence >= MIN_REFERENCE_CONFIDENCE ? hits[0] : undefined;
       if (!ref) warnings.push(`Q${pair.index}: no reference answer matched; scored on structure only`);
       const analysis = await call<AnswerAnalysis>(ctx, 'analyze_content', {
         question: pair.question, answer: pair.answer, language: split.language,

@@ -3,7 +3,24 @@ const EN_STOP = new Set(
    'we i it this that as at by from can would could should about me tell walk through into there their they them')
     .split(' '),
 );
-const ZH_STOP = new Set(['的', '了', '是', '在', '和', '与', '吗', '呢', '吧', '啊', '你', '我', '他', '们', '一下', '什么', '如何', '怎么']);
+// Single characters and bigrams of how questions are asked ("是怎么…的", "说说你对…的理解"),
+// which say nothing about the topic and would otherwise match any question phrased alike.
+const ZH_STOP = new Set([
+  '的', '了', '是', '在', '和', '与', '吗', '呢', '吧', '啊', '你', '我', '他', '们',
+  '一下', '什么', '如何', '怎么', '是怎', '么工', '作的', '是什', '么是', '哪些', '有哪', '为什', '么要', '么样', '怎样',
+  '么做', '做的', '说说', '讲讲', '谈谈', '介绍', '你的', '你们', '我们', '理解', '的理', '对于', '一个', '个你', '你对',
+  '请你', '下你', '的是', '时候', '么时', '候用', '可以', '需要', '注意', '意什', '有什', '些坑',
+]);
+
+/** A light English stemmer: enough for "retries"/"retry", "charging"/"charge", "indexes"/"index". */
+export function stem(word: string): string {
+  if (word.length <= 4) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  for (const suffix of ['ing', 'ed', 'es', 's', 'e']) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 4) return word.slice(0, -suffix.length);
+  }
+  return word;
+}
 
 /**
  * Search tokens for mixed Chinese/English text: lower-cased English words (stop words dropped)
@@ -14,7 +31,7 @@ export function tokenize(text: string): string[] {
   const lower = text.toLowerCase();
   for (const m of lower.matchAll(/[a-z0-9][a-z0-9+#._-]*/g)) {
     const w = m[0].replace(/[._-]+$/, '');
-    if (w.length > 1 && !EN_STOP.has(w)) tokens.push(w);
+    if (w.length > 1 && !EN_STOP.has(w)) tokens.push(stem(w));
   }
   for (const m of lower.matchAll(/[\u3400-\u9fff]+/g)) {
     const run = m[0];
