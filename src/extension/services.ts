@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { createCore, HistoryStore, type Core } from '../core';
+import { createCore, HistoryError, HistoryStore, type Core } from '../core';
 import { channelLogger } from './logger';
 
 /** Builds the core on first use: activation stays cheap and a broken history file cannot block it. */
@@ -19,10 +19,20 @@ export class CoreHost {
 
   private async create(): Promise<Core> {
     const storage = this.context.globalStorageUri.fsPath;
-    const store = await HistoryStore.open(path.join(storage, 'history.sqlite'), {
-      wasmPath: path.join(this.context.extensionPath, 'dist', 'sql-wasm.wasm'),
-    });
-    this.log.info(`history: ${store.file}`);
+    let store: HistoryStore | undefined;
+    try {
+      store = await HistoryStore.open(path.join(storage, 'history.sqlite'), {
+        wasmPath: path.join(this.context.extensionPath, 'dist', 'sql-wasm.wasm'),
+      });
+      this.log.info(`history: ${store.file}`);
+    } catch (err) {
+      if (!(err instanceof HistoryError)) throw err;
+      // Diagnosis still works; the unreadable file is left untouched for the user to inspect.
+      this.log.error(err.message);
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Interview Lens cannot read its history ({0}). Reports will not be saved or compared until the file is moved aside.', err.message),
+      );
+    }
     return createCore({
       knowledgeDir: path.join(this.context.extensionPath, 'knowledge'),
       store,

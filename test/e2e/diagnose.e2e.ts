@@ -102,4 +102,12 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await page.screenshot({ path: path.join(OUT, 'workbench-after-codelens-click.png') });
     await page.locator('iframe.webview.ready').screenshot({ path: path.join(OUT, 'report-webview.png') });
   });
+
+  it('"Show in editor" in the report selects the question line in the transcript', async () => {
+    const frame = reportFrame(page);
+    await frame.locator('vscode-button.goto[data-index="2"]').click();
+    const position = page.locator('#status\\.editor\\.selection');
+    await position.filter({ hasText: /Ln 5,/ }).waitFor({ timeout: 15_000 });
+    await page.locator('.monaco-editor .view-line', { hasText: '那你介绍一下 RAG 的流程' }).waitFor();
+  });
 });

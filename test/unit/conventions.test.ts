@@ -1,0 +1,49 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BUILTIN_TOOLS } from '../../src/core/tools/builtins';
+import { ROOT } from './helpers';
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]);
+}
+
+describe('project conventions', () => {
+  it('src/core never imports vscode (it runs in the CLI and in tests)', () => {
+    for (const f of files(path.join(ROOT, 'src', 'core'))) {
+      const text = fs.readFileSync(f, 'utf8');
+      assert.ok(!/from ['"]vscode['"]|require\(['"]vscode['"]\)/.test(text), `${path.relative(ROOT, f)} imports vscode`);
+    }
+  });
+
+  it('every UI string of the extension has a Chinese translation', () => {
+    const bundle = JSON.parse(fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
+    const used = new Set<string>();
+    for (const f of files(path.join(ROOT, 'src', 'extension'))) {
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/l10n\.t\(\s*'((?:[^'\\]|\\.)*)'/g)) used.add(m[1].replace(/\\'/g, "'"));
+    }
+    assert.ok(used.size > 10);
+    for (const s of used) assert.ok(bundle[s], `no zh-cn translation for: ${s}`);
+    for (const s of Object.keys(bundle)) assert.ok(used.has(s), `translation for a string no longer used: ${s}`);
+  });
+
+  it('every %key% in package.json is defined in English and Chinese', () => {
+    const manifest = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+    const keys = [...manifest.matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]);
+    assert.ok(keys.length >= 5);
+    for (const nls of ['package.nls.json', 'package.nls.zh-cn.json']) {
+      const table = JSON.parse(fs.readFileSync(path.join(ROOT, nls), 'utf8'));
+      for (const k of keys) assert.ok(table[k], `${nls} lacks ${k}`);
+    }
+  });
+
+  it('every built-in tool is named verb_object, described, and has a unit test file', () => {
+    const tests = fs.readdirSync(path.join(ROOT, 'test', 'unit')).map((f) => fs.readFileSync(path.join(ROOT, 'test', 'unit', f), 'utf8')).join('\n');
+    for (const tool of BUILTIN_TOOLS) {
+      assert.match(tool.name, /^[a-z]+_[a-z_]+$/);
+      assert.ok(tool.description.length > 20, `${tool.name} needs a real description`);
+      assert.ok(tests.includes(`'${tool.name}'`), `no unit test calls ${tool.name}`);
+    }
+  });
+});
