@@ -107,8 +107,11 @@ export async function openQuestionInEditor(deps: Deps, uri: vscode.Uri, index: n
   const q = report?.perQuestion.find((p) => p.index === index);
   if (!q) return;
   const doc = await vscode.workspace.openTextDocument(uri);
-  const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
   const pos = doc.positionAt(q.startOffset);
-  editor.selection = new vscode.Selection(pos, doc.lineAt(pos.line).range.end);
+  const editor = await vscode.window.showTextDocument(doc, {
+    viewColumn: vscode.ViewColumn.One,
+    preserveFocus: false,
+    selection: new vscode.Selection(pos, doc.lineAt(pos.line).range.end),
+  });
   editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }

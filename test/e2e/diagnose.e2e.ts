@@ -106,8 +106,9 @@ describe('Diagnose Interview, end to end in Chromium', function () {
   it('"Show in editor" in the report selects the question line in the transcript', async () => {
     const frame = reportFrame(page);
     await frame.locator('vscode-button.goto[data-index="2"]').click();
-    const position = page.locator('#status\\.editor\\.selection');
-    await position.filter({ hasText: /Ln 5,/ }).waitFor({ timeout: 15_000 });
+    // The cursor line's number is marked active whether or not the editor has focus yet.
+    await page.locator('.monaco-editor .line-numbers.active-line-number', { hasText: /^5$/ }).waitFor({ timeout: 15_000 });
+    await page.locator('.monaco-editor .selected-text').first().waitFor();
     await page.locator('.monaco-editor .view-line', { hasText: '那你介绍一下 RAG 的流程' }).waitFor();
   });
 });
