@@ -3,6 +3,7 @@
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { createRequire } from 'node:module';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -18,6 +19,11 @@ const builds = [
 
 function copyAssets() {
   fs.mkdirSync('dist', { recursive: true });
+  // Compile (and validate) the knowledge YAML once, so run time pays JSON.parse, not YAML parsing.
+  const require = createRequire(import.meta.url);
+  delete require.cache[require.resolve('./dist/core.js')];
+  const { loadKnowledgeDir, COMPILED_KNOWLEDGE } = require('./dist/core.js');
+  fs.writeFileSync(path.join('dist', COMPILED_KNOWLEDGE), JSON.stringify(loadKnowledgeDir('knowledge')));
   fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
   fs.chmodSync('dist/cli.js', 0o755);
 }
@@ -27,6 +33,9 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.rebuild()));
   copyAssets();
   await Promise.all(contexts.map((c) => c.watch()));
+  fs.watch('knowledge', () => {
+    try { copyAssets(); } catch (err) { console.error(`[knowledge] ${err.message}`); }
+  });
   console.log('[esbuild] watching for changes');
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  CancelledError, createCore, decodeTranscript, HistoryError, HistoryStore, renderStandaloneHtml,
+  CancelledError, COMPILED_KNOWLEDGE, createCore, decodeTranscript, HistoryError, HistoryStore, renderStandaloneHtml,
   renderTextSummary, SkillStepError, splitLabeled, TranscriptError, writeFileAtomic,
 } from '../core';
 import type { Logger } from '../core';
@@ -22,10 +22,10 @@ function homeDir(env: NodeJS.ProcessEnv): string {
   return env.INTERVIEW_LENS_HOME || path.join(os.homedir(), '.interview-lens');
 }
 
-/** The knowledge folder shipped next to dist/ (bundle) or at the repo root (source runs). */
-function knowledgeDir(): string {
-  const candidates = [path.resolve(__dirname, '..', 'knowledge'), path.resolve(__dirname, '..', '..', 'knowledge')];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[0];
+/** The compiled knowledge base next to the bundle, else the YAML folder (source runs). */
+function knowledgeSource(): string {
+  const candidates = [path.join(__dirname, COMPILED_KNOWLEDGE), path.resolve(__dirname, '..', 'knowledge'), path.resolve(__dirname, '..', '..', 'knowledge')];
+  return candidates.find((c) => fs.existsSync(c)) ?? candidates[1];
 }
 
 function readTranscript(file: string): string {
@@ -104,7 +104,7 @@ export async function run(
     }
     const text = readTranscript(file);
     const store = values['no-history'] ? undefined : await HistoryStore.open(path.join(homeDir(io.env), 'history.sqlite'));
-    const core = createCore({ knowledgeDir: knowledgeDir(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+    const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);

@@ -1,5 +1,6 @@
 /** Public surface of the core, for the CLI, the extension, tests and benchmarks. */
 export { createCore, type Core } from './services';
+export { loadKnowledgeDir, loadKnowledge, COMPILED_KNOWLEDGE } from './kb/loader';
 export { HistoryStore, HistoryError } from './store/historyStore';
 export { writeFileAtomic } from './store/atomicWrite';
 export { renderStandaloneHtml, renderReportBody, REPORT_CSS, escapeHtml } from './report/html';

@@ -1,5 +1,5 @@
 import { InMemoryKnowledgeBase, type KnowledgeBase } from './kb/knowledgeBase';
-import { loadKnowledgeDir } from './kb/loader';
+import { loadKnowledge } from './kb/loader';
 import type { Logger } from './runtime/logger';
 import { silentLogger } from './runtime/logger';
 import { newRequestId } from './runtime/requestId';
@@ -23,12 +23,15 @@ export interface Core {
 }
 
 /** Builds the registries, loads the knowledge base and binds the optional history store. */
-export function createCore(options: { knowledgeDir: string; store?: ReportHistory; logger?: Logger; clock?: () => number }): Core {
+export function createCore(options: {
+  /** A folder of knowledge YAML files, or the compiled knowledge.json the build writes. */
+  knowledgeDir: string;
+  store?: ReportHistory; logger?: Logger; clock?: () => number }): Core {
   const logger = options.logger ?? silentLogger;
   const tools = createToolRegistry();
   const skills = new SkillRegistry(tools);
   skills.register(diagnoseTranscript);
-  const knowledgeBase = new InMemoryKnowledgeBase(loadKnowledgeDir(options.knowledgeDir));
+  const knowledgeBase = new InMemoryKnowledgeBase(loadKnowledge(options.knowledgeDir));
   const clock = options.clock ?? Date.now;
   const core: Core = {
     tools, skills, knowledgeBase, store: options.store, logger,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { createCore, HistoryError, HistoryStore, type Core } from '../core';
+import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, type Core } from '../core';
 import { channelLogger } from './logger';
 
 /** Builds the core on first use: activation stays cheap and a broken history file cannot block it. */
@@ -34,7 +34,7 @@ export class CoreHost {
       );
     }
     return createCore({
-      knowledgeDir: path.join(this.context.extensionPath, 'knowledge'),
+      knowledgeDir: path.join(this.context.extensionPath, 'dist', COMPILED_KNOWLEDGE),
       store,
       logger: channelLogger(this.log),
     });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InMemoryKnowledgeBase } from '../../src/core/kb/knowledgeBase';
-import { KnowledgeFormatError, loadKnowledgeDir } from '../../src/core/kb/loader';
+import { KnowledgeFormatError, loadKnowledge, loadKnowledgeDir } from '../../src/core/kb/loader';
 import { queryKnowledgeBase } from '../../src/core/tools/queryKnowledgeBase';
 import { stem } from '../../src/core/text/tokenize';
 import { ToolRegistry } from '../../src/core/tools/registry';
@@ -52,6 +52,19 @@ describe('knowledge base', () => {
     assert.equal(stem('charging'), stem('charge'));
     assert.equal(stem('indexes'), stem('index'));
     assert.equal(stem('api'), 'api');
+  });
+
+  it('loads the compiled knowledge.json the build writes, with the same entries', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'knowledge.json');
+    fs.writeFileSync(file, JSON.stringify(entries));
+    assert.deepEqual(loadKnowledge(file), entries);
+    assert.deepEqual(loadKnowledge(KNOWLEDGE_DIR), entries);
+    fs.writeFileSync(file, '[{"id": 1}]');
+    assert.throws(() => loadKnowledge(file), /knowledge\.json entry 1/);
+    fs.writeFileSync(file, '{not json');
+    assert.throws(() => loadKnowledge(file), /npm run build/);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('reports a malformed file with the file, entry and field', () => {

@@ -76,3 +76,24 @@ export function loadKnowledgeDir(dir: string): KnowledgeEntry[] {
   }
   return entries;
 }
+
+/** File name of the compiled knowledge base that the build writes next to the bundles. */
+export const COMPILED_KNOWLEDGE = 'knowledge.json';
+
+/**
+ * Loads the knowledge base from `source`: a compiled `knowledge.json` (checked entry by entry,
+ * as fast as JSON.parse) or a folder of YAML files (what authors edit).
+ */
+export function loadKnowledge(source: string): KnowledgeEntry[] {
+  if (source.endsWith('.json')) {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(fs.readFileSync(source, 'utf8'));
+    } catch (err) {
+      throw new KnowledgeFormatError(`${source}: cannot be read as JSON (${(err as Error).message}); rebuild with "npm run build"`);
+    }
+    need(Array.isArray(doc), source, 'must be a list of entries');
+    return (doc as unknown[]).map((raw, i) => toEntry(raw, `${path.basename(source)} entry ${i + 1}`));
+  }
+  return loadKnowledgeDir(source);
+}
