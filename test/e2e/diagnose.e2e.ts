@@ -16,13 +16,18 @@ function reportFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
+/** The quick-pick row whose label is exactly `label` (fuzzy matching lists look-alikes too). */
+function pickRow(page: Page, label: string) {
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
+}
+
 async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  await pickRow(page, title).click();
 }
 
 async function openFile(page: Page, name: string): Promise<void> {
@@ -110,5 +115,26 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await page.locator('.monaco-editor .line-numbers.active-line-number', { hasText: /^5$/ }).waitFor({ timeout: 15_000 });
     await page.locator('.monaco-editor .selected-text').first().waitFor();
     await page.locator('.monaco-editor .view-line', { hasText: '那你介绍一下 RAG 的流程' }).waitFor();
+  });
+
+  it('follows the colour theme: light and high contrast', async () => {
+    const frame = reportFrame(page);
+    for (const [theme, bodyClass, shot] of [
+      ['Light Modern', 'vscode-light', 'report-light.png'],
+      ['Dark High Contrast', 'vscode-high-contrast', 'report-high-contrast.png'],
+      ['Dark Modern', 'vscode-dark', 'report-dark.png'],
+    ] as const) {
+      await runCommand(page, 'Preferences: Color Theme');
+      await page.locator('.quick-input-widget input[placeholder*="Color Theme"]').waitFor();
+      await page.locator('.quick-input-widget input').fill(theme);
+      await pickRow(page, theme).click();
+      await frame.locator(`body.${bodyClass}`).waitFor({ timeout: 20_000 });
+      // Text must stay readable: the colours the webview computes for a score and its background differ.
+      const colours = await frame.locator('[data-testid="overall-score"]').evaluate((el) => ({
+        fg: getComputedStyle(el).color, bg: getComputedStyle(document.body).backgroundColor,
+      }));
+      assert.notEqual(colours.fg, colours.bg, `${theme}: score colour equals the background`);
+      await page.screenshot({ path: path.join(OUT, shot) });
+    }
   });
 });
