@@ -8,8 +8,7 @@ import { chromium, type Browser, type FrameLocator, type Page } from 'playwright
 
 const URL = process.env.IL_E2E_URL;
 const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
 
 /** The report's document: VS Code nests it in an iframe inside the webview's iframe. */
 function reportFrame(page: Page): FrameLocator {

@@ -8,9 +8,8 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 export const TOOLS = process.env.VSCODE_TEST_DIR || path.join(ROOT, '.vscode-test');
 export const CODE_SERVER = path.join(TOOLS, 'node_modules', '.bin', 'code-server');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-/** Flags that keep Chromium off the closed network and quiet in CI. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+/** Flags that keep Chromium off the closed network and quiet in CI (shared with the e2e suite). */
+export const CHROMIUM_ARGS = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'vscode', 'chromium-args.json'), 'utf8'));
 
 export function freePort() {
   return new Promise((resolve, reject) => {
