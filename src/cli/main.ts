@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   CancelledError, COMPILED_KNOWLEDGE, createCore, decodeTranscript, HistoryError, HistoryStore, renderStandaloneHtml,
-  renderTextSummary, SkillStepError, splitLabeled, TranscriptError, writeFileAtomic,
+  renderTextSummary, SkillStepError, splitTranscript, TranscriptError, writeFileAtomic,
 } from '../core';
 import type { Logger } from '../core';
 
@@ -91,7 +91,7 @@ export async function run(
       if (!values.json) throw new UsageError('split prints JSON only: add --json');
       const text = readTranscript(file);
       try {
-        io.stdout(`${JSON.stringify(splitLabeled(text), null, 2)}\n`);
+        io.stdout(`${JSON.stringify(splitTranscript(text), null, 2)}\n`);
       } catch (err) {
         if (err instanceof TranscriptError) throw new UsageError(`${file}: ${err.message}`);
         throw err;

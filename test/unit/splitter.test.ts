@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { detectFormat, splitLabeled } from '../../src/core/transcript/labeled';
+import { splitTranscript as splitLabeled } from '../../src/core/transcript/split';
+import { detectTranscriptFormat } from '../../src/core/transcript/parse';
 import { TranscriptError } from '../../src/core/transcript/model';
 import { splitQaPairs } from '../../src/core/tools/splitQaPairs';
 import { ToolRegistry } from '../../src/core/tools/registry';
@@ -49,9 +50,10 @@ describe('split_qa_pairs / labeled splitter', () => {
     }
   });
 
-  it('auto-detects the format by the most labeled lines', () => {
-    assert.equal(detectFormat('Interviewer: a\nCandidate: b\nQ: stray'), 'labeled-en');
-    assert.equal(detectFormat('just some text'), null);
+  it('auto-detects labeled text and names the label convention', () => {
+    assert.equal(detectTranscriptFormat('Interviewer: a\nCandidate: b\nQ: stray'), 'labeled');
+    assert.equal(splitLabeled('Interviewer: What is a?\nCandidate: b\nQ: stray').format, 'labeled-en');
+    assert.equal(detectTranscriptFormat('just some text'), 'dialogue');
   });
 
   it('refuses unlabeled text and empty text with a message saying what to do', () => {
@@ -72,7 +74,7 @@ describe('split_qa_pairs / labeled splitter', () => {
     const r = new ToolRegistry().register(splitQaPairs);
     const bad = await r.execute('split_qa_pairs', { text: 'no labels here' }, makeCtx());
     assert.equal(bad.error?.code, 'input_error');
-    const forced = await r.execute<{ format: string; pairs: unknown[] }>('split_qa_pairs', { text: 'Q: a?\nA: b', format: 'qa' }, makeCtx());
+    const forced = await r.execute<{ format: string; pairs: unknown[] }>('split_qa_pairs', { text: 'Q: a?\nA: b', format: 'labeled' }, makeCtx());
     assert.equal(forced.data?.format, 'qa');
     assert.equal(forced.data?.pairs.length, 1);
     const wrongFormat = await r.execute('split_qa_pairs', { text: 'Q: a?\nA: b', format: 'srt' }, makeCtx());

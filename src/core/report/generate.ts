@@ -1,3 +1,4 @@
+import type { DeliveryReport, Scored } from '../speech/delivery';
 import { randomUUID } from 'node:crypto';
 import { msg } from '../i18n';
 import { DIMENSIONS, type Dimension } from '../kb/types';
@@ -67,6 +68,18 @@ function planFor(rows: QuestionReport[], dims: Record<Dimension, number>, lang: 
   return { immediate, shortTerm, longTerm };
 }
 
+/** Adds the weakest delivery habits (score below 70) to the immediate steps, worst first. */
+function withDelivery(plan: Report['improvementPlan'], delivery: DeliveryReport | null): Report['improvementPlan'] {
+  if (!delivery) return plan;
+  const o = delivery.overall;
+  const weak = [o.scores.pace, o.scores.fillers, o.scores.pauses, o.scores.latency, o.talkRatioScore]
+    .filter((x): x is Scored => x !== null && x.score < 70)
+    .sort((a, b) => a.score - b.score)
+    .slice(0, 2)
+    .map((x) => x.explanation);
+  return { ...plan, immediate: [...plan.immediate, ...weak] };
+}
+
 /** Builds the report from per-question rows; `previous` is the user's last stored report, if any. */
 export function buildReport(input: {
   rows: QuestionReport[];
@@ -76,6 +89,8 @@ export function buildReport(input: {
   engine: string;
   now: Date;
   previous?: Pick<Report, 'id' | 'createdAt' | 'summary'> | null;
+  delivery?: DeliveryReport | null;
+  transcript?: Report['transcript'];
 }): Report {
   const { rows, language: lang } = input;
   const dimensions = Object.fromEntries(DIMENSIONS.map((d) => [d, mean(rows.map((r) => r.dimensions[d]))])) as Record<Dimension, number>;
@@ -100,7 +115,9 @@ export function buildReport(input: {
     engine: input.engine,
     summary,
     perQuestion: rows,
-    improvementPlan: planFor(rows, dimensions, lang),
+    improvementPlan: withDelivery(planFor(rows, dimensions, lang), input.delivery ?? null),
     comparedToLast: input.previous ? compareReports(summary, input.previous) : null,
+    ...(input.transcript ? { transcript: input.transcript } : {}),
+    delivery: input.delivery ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { msg } from '../i18n';
 import { DIMENSIONS } from '../kb/types';
 import type { Language } from '../transcript/language';
+import { renderAnswerDelivery, renderDeliverySection, renderSpeakers } from './deliveryHtml';
 import type { QuestionReport, Report } from './model';
 
 /** Escapes text for HTML element content and attribute values. */
@@ -44,6 +45,7 @@ function questionSection(r: QuestionReport, o: BodyOptions, lang: Language): str
   return `<section class="question" id="q-${r.index}" data-index="${r.index}" data-score="${r.contentScore}">
   <header><h3>Q${r.index}. ${escapeHtml(r.question)}</h3><span class="score ${scoreClass(r.contentScore)}" data-testid="question-score">${r.contentScore}/100</span>${button}</header>
   <div class="dims">${dims}</div>
+  ${renderAnswerDelivery(r.delivery, lang)}
   <p><b>${escapeHtml(msg(lang, 'report.missing'))}:</b> ${missing}</p>
   ${r.inaccuracies.length ? `<p><b>${escapeHtml(msg(lang, 'report.inaccuracies'))}:</b></p>${list(r.inaccuracies.map((i) => `“${i.claim}” → ${i.correction}`), lang)}` : ''}
   <details><summary>${escapeHtml(msg(lang, 'report.answer'))}</summary><blockquote>${escapeHtml(r.answer)}</blockquote></details>
@@ -74,6 +76,9 @@ export function renderReportBody(report: Report, o: BodyOptions): string {
   ${dims}
 </div>
 <p class="headline">${escapeHtml(s.headline)}</p>
+${renderSpeakers(report, lang)}
+${divider}
+${renderDeliverySection(report, lang)}
 ${divider}
 <h2>${escapeHtml(msg(lang, 'report.compared'))}</h2>
 ${compared}
@@ -111,6 +116,10 @@ blockquote { margin: 6px 0; padding: 6px 12px; border-left: 3px solid var(--vsco
 .delta { display: inline-block; min-width: 2.5em; font-variant-numeric: tabular-nums; }
 .delta.plus { color: var(--vscode-testing-iconPassed, #2e7d32); }
 .delta.minus { color: var(--vscode-errorForeground, #c62828); }
+.metrics { border-collapse: collapse; margin: 6px 0; }
+.metrics th, .metrics td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; }
+.metrics th { font-weight: normal; color: var(--vscode-descriptionForeground, #666); white-space: nowrap; }
+.answer-delivery { margin: 6px 0; }
 hr { border: none; border-top: 1px solid var(--vscode-panel-border, #ddd); }
 body.vscode-high-contrast .dim-card, body.vscode-high-contrast .question, body.vscode-high-contrast blockquote { border-color: var(--vscode-contrastBorder); }
 body.vscode-high-contrast .question.highlight { outline: 1px dashed var(--vscode-contrastActiveBorder); }

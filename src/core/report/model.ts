@@ -1,6 +1,8 @@
 import type { Dimension } from '../kb/types';
 import type { Explanation } from '../llm/offline';
 import type { Language } from '../transcript/language';
+import type { DeliveryReport, DeliveryStats } from '../speech/delivery';
+import type { SpeakerRole, TranscriptFormat } from '../transcript/model';
 
 /** One question's row in a report. */
 export interface QuestionReport {
@@ -18,6 +20,10 @@ export interface QuestionReport {
   reference: { id: string; question: string; expertAnswer: string; topic: string } | null;
   startOffset: number;
   endOffset: number;
+  /** How the answer was spoken; null for untimed transcripts. */
+  delivery?: (DeliveryStats & { index: number }) | null;
+  answerStartS?: number;
+  answerEndS?: number;
 }
 
 /** How this session compares with the user's previous one. */
@@ -48,4 +54,8 @@ export interface Report {
   perQuestion: QuestionReport[];
   improvementPlan: { immediate: string[]; shortTerm: string[]; longTerm: string[] };
   comparedToLast: Comparison | null;
+  /** What was read: the format, whether it had times, and who was taken for whom. */
+  transcript?: { format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[] };
+  /** Delivery metrics when the transcript has timestamps; null otherwise. */
+  delivery?: DeliveryReport | null;
 }

@@ -21,6 +21,12 @@ export function renderTextSummary(report: Report, lang: Language = report.langua
     const missing = r.keyMissing[0] ? `${msg(lang, 'report.missing')}: ${r.keyMissing[0]}` : '';
     lines.push(`Q${r.index}  ${String(r.contentScore).padStart(3)}/100  ${oneLine(r.question, 48)}${missing ? `  — ${missing}` : ''}`);
   }
+  if (report.delivery) {
+    const o = report.delivery.overall;
+    lines.push('', `${msg(lang, 'report.delivery')}: ${o.score}/100`);
+    for (const x of [o.scores.pace, o.scores.fillers, o.scores.pauses, o.scores.latency, o.talkRatioScore]) if (x) lines.push(`  ${String(x.score).padStart(3)}  ${x.explanation}`);
+    for (const n of report.delivery.notes) lines.push(`  (${n})`);
+  }
   if (report.comparedToLast) {
     const c = report.comparedToLast;
     lines.push('', `${msg(lang, 'report.compared')}: ${c.overallDelta >= 0 ? '+' : ''}${c.overallDelta}`);

@@ -2,7 +2,9 @@ import { msg } from '../i18n';
 import { CancelledError, mapLimit, throwIfAborted } from '../runtime/abort';
 import type { Report } from '../report/model';
 import type { AnswerAnalysis } from '../llm/offline';
-import type { SplitResult } from '../transcript/model';
+import type { FormatChoice, SplitResult } from '../transcript/model';
+import type { CustomLabels } from '../transcript/speakers';
+import type { DeliveryReport } from '../speech/delivery';
 import type { KnowledgeHitSummary } from '../tools/queryKnowledgeBase';
 import type { AnalysedPair } from '../tools/generateReport';
 import type { ToolError } from '../tools/types';
@@ -16,7 +18,16 @@ export interface DiagnoseInput {
   concurrency?: number;
   /** Store the report in history (default true when a store is available). */
   persist?: boolean;
+  /** Force a transcript format instead of detecting it. */
+  format?: FormatChoice;
+  /** Extra speaker labels with a known role. */
+  labels?: CustomLabels;
+  /** Swap interviewer and candidate (the user said the guess was wrong). */
+  swapRoles?: boolean;
 }
+
+/** Most questions one run diagnoses; a bigger file is almost always several interviews in one. */
+export const MAX_QUESTIONS = 300;
 
 /** A step of the skill failed; carries the tool's error code so callers can map it (e.g. to exit 2). */
 export class SkillStepError extends Error {
@@ -49,11 +60,20 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
   name: 'diagnose-transcript',
   description: 'Diagnose an interview transcript question by question against the knowledge base and build a report.',
   triggers: ['diagnose', 'transcript', 'interview', '诊断', '面试', '复盘'],
-  requiredTools: ['split_qa_pairs', 'query_knowledge_base', 'analyze_content', 'generate_report'],
+  requiredTools: ['split_qa_pairs', 'query_knowledge_base', 'analyze_content', 'analyze_speech', 'generate_report'],
   priority: 10,
   async execute(input: DiagnoseInput, ctx: SkillContext): Promise<SkillResult<Report>> {
-    const split = await call<SplitResult>(ctx, 'split_qa_pairs', { text: input.text });
+    const split = await call<SplitResult>(ctx, 'split_qa_pairs', {
+      text: input.text, format: input.format ?? 'auto', swapRoles: input.swapRoles ?? false,
+      ...(input.labels ? { labels: input.labels } : {}),
+    });
     const total = split.pairs.length;
+    if (total > MAX_QUESTIONS) {
+      throw new SkillStepError('split_qa_pairs', {
+        code: 'input_error',
+        message: `found ${total} questions; one run diagnoses at most ${MAX_QUESTIONS}: split the file into one interview per file`,
+      });
+    }
     let done = 0;
     ctx.onProgress?.({ done, total, message: `0/${total}` });
     const warnings: string[] = [];
@@ -70,13 +90,24 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       });
       done++;
       ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100` });
-      return { ...pair, analysis };
+      const { index, question, answer, startOffset, endOffset, answerStartS, answerEndS } = pair;
+      return {
+        index, question, answer, startOffset, endOffset, analysis,
+        ...(answerStartS !== undefined ? { answerStartS } : {}), ...(answerEndS !== undefined ? { answerEndS } : {}),
+      };
     }, ctx.signal);
     throwIfAborted(ctx.signal);
+    const delivery = split.timed
+      ? await call<DeliveryReport>(ctx, 'analyze_speech', {
+        turns: split.turns, pairs: split.pairs, language: split.language, wordTimed: split.wordTimed, startOnly: split.startOnly,
+      })
+      : undefined;
     const userId = input.userId ?? 'default';
     const report = await call<Report>(ctx, 'generate_report', {
       pairs: analysed, language: split.language, userId,
       source: input.source ?? 'transcript', engine: 'offline',
+      transcript: { format: split.format, timed: split.timed, speakers: split.speakers },
+      ...(delivery ? { delivery } : {}),
     });
     const actions = [];
     if (ctx.store && input.persist !== false) {

@@ -1,4 +1,5 @@
 import { analyzeContent } from './analyzeContent';
+import { analyzeSpeech } from './analyzeSpeech';
 import { generateReport } from './generateReport';
 import { queryKnowledgeBase } from './queryKnowledgeBase';
 import { readFile } from './readFile';
@@ -7,7 +8,7 @@ import { splitQaPairs } from './splitQaPairs';
 import type { Tool } from './types';
 
 /** Every built-in tool; a test checks each is registered and documented. */
-export const BUILTIN_TOOLS: readonly Tool[] = [splitQaPairs, queryKnowledgeBase, analyzeContent, generateReport, readFile];
+export const BUILTIN_TOOLS: readonly Tool[] = [splitQaPairs, queryKnowledgeBase, analyzeContent, analyzeSpeech, generateReport, readFile];
 
 /** A registry holding the built-in tools. */
 export function createToolRegistry(): ToolRegistry {

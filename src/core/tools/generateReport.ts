@@ -2,6 +2,7 @@ import { buildReport } from '../report/generate';
 import type { QuestionReport, Report } from '../report/model';
 import type { AnswerAnalysis } from '../llm/offline';
 import type { Language } from '../transcript/language';
+import type { DeliveryReport } from '../speech/delivery';
 import { fail, ok, type Tool } from './types';
 
 /** A pair with its analysis, as the report generator takes it. */
@@ -11,10 +12,15 @@ export interface AnalysedPair {
   answer: string;
   startOffset: number;
   endOffset: number;
+  answerStartS?: number;
+  answerEndS?: number;
   analysis: AnswerAnalysis;
 }
 
-interface Input { pairs: AnalysedPair[]; language: Language; userId: string; source: string; engine: string }
+interface Input {
+  pairs: AnalysedPair[]; language: Language; userId: string; source: string; engine: string;
+  delivery?: DeliveryReport; transcript?: Report['transcript'];
+}
 
 /** Builds the report (summary, rows, three-horizon plan) and compares it with the user's last one. */
 export const generateReport: Tool<Input, Report> = {
@@ -35,6 +41,8 @@ export const generateReport: Tool<Input, Report> = {
             answer: { type: 'string' },
             startOffset: { type: 'integer', minimum: 0 },
             endOffset: { type: 'integer', minimum: 0 },
+            answerStartS: { type: 'number', minimum: 0 },
+            answerEndS: { type: 'number', minimum: 0 },
             analysis: { type: 'object', additionalProperties: true, required: ['dimensions', 'contentScore', 'keyMissing'] },
           },
           required: ['index', 'question', 'answer', 'startOffset', 'endOffset', 'analysis'],
@@ -44,6 +52,11 @@ export const generateReport: Tool<Input, Report> = {
       userId: { type: 'string', minLength: 1, default: 'default' },
       source: { type: 'string', default: 'transcript' },
       engine: { type: 'string', default: 'offline' },
+      delivery: { type: 'object', additionalProperties: true, required: ['perAnswer', 'overall'], description: 'What analyze_speech returned, for timed transcripts.' },
+      transcript: {
+        type: 'object', additionalProperties: true, required: ['format', 'timed', 'speakers'],
+        description: 'Format, timing and speaker roles from split_qa_pairs, shown in the report.',
+      },
     },
     required: ['pairs', 'language'],
   },
@@ -67,12 +80,15 @@ export const generateReport: Tool<Input, Report> = {
         reference: entry ? { id: entry.id, question: entry.question, expertAnswer: entry.expertAnswer, topic: entry.topic } : null,
         startOffset: p.startOffset,
         endOffset: p.endOffset,
+        delivery: input.delivery?.perAnswer.find((d) => d.index === p.index) ?? null,
+        ...(p.answerStartS !== undefined ? { answerStartS: p.answerStartS } : {}),
+        ...(p.answerEndS !== undefined ? { answerEndS: p.answerEndS } : {}),
       });
     }
     const previous = ctx.store?.last(input.userId) ?? null;
     return ok(buildReport({
       rows, language: input.language, userId: input.userId, source: input.source, engine: input.engine,
-      now: new Date(ctx.clock()), previous,
+      now: new Date(ctx.clock()), previous, delivery: input.delivery ?? null, transcript: input.transcript,
     }));
   },
 };

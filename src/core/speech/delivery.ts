@@ -1,0 +1,296 @@
+import type { Language } from '../transcript/language';
+import type { QaPair, Segment, Turn } from '../transcript/model';
+import { countUnits, findFillers, findHedges, type TextHit } from './fillers';
+import { THRESHOLDS as T } from './thresholds';
+
+/** A 0–100 score with the one sentence that explains it. */
+export interface Scored {
+  score: number;
+  flag: 'ok' | 'slow' | 'fast' | 'high' | 'low';
+  explanation: string;
+}
+
+/** Fillers with when they were said (seconds; estimated inside a cue when words have no times). */
+export interface FillerStats {
+  count: number;
+  per100Tokens: number;
+  perMinute: number;
+  byWord: Record<string, number>;
+  hits: Array<{ word: string; atS: number }>;
+  /** Three or more fillers within 10 seconds. */
+  clusters: Array<{ startS: number; endS: number; count: number }>;
+}
+
+/** Delivery of one answer (or, in `overall`, of all answers together). */
+export interface DeliveryStats {
+  speakingS: number;
+  cjkChars: number;
+  enWords: number;
+  /** Overall rate: Chinese characters and English words per minute of the answer, pauses included. */
+  pace: { charsPerMin: number; wordsPerMin: number; dominant: Language; value: number; unit: 'chars/min' | 'words/min' };
+  /** The same with pauses (≥ 250 ms) removed; reported, not scored. */
+  articulationRate: number | null;
+  fillers: FillerStats;
+  pauses: { count: number; long: Array<{ atS: number; durationS: number }>; veryLong: number; measured: boolean };
+  hedges: { count: number; byWord: Record<string, number> };
+  latencyS: number | null;
+  scores: { pace: Scored; fillers: Scored; pauses: Scored | null; latency: Scored | null; overall: number };
+}
+
+/** Delivery metrics for a timed transcript: per answer, overall, and how sure the numbers are. */
+export interface DeliveryReport {
+  language: Language;
+  perAnswer: Array<DeliveryStats & { index: number }>;
+  overall: DeliveryStats & { talkRatio: number | null; talkRatioScore: Scored | null; score: number };
+  /** True when word times were estimated inside cues (SRT, VTT, segment-only JSON). */
+  estimated: boolean;
+  notes: string[];
+}
+
+interface Piece { text: string; start: number; end: number }
+
+/** Word-level pieces of a segment: its words when it has them, else the whole cue. */
+function pieces(s: Segment): Piece[] {
+  if (s.words?.length) return s.words.map((w) => ({ text: w.text, start: w.start, end: w.end }));
+  return [{ text: s.text, start: s.start ?? 0, end: s.end ?? s.start ?? 0 }];
+}
+
+/** When the character at `offset` of the segment's text was said (words located in order, else interpolated). */
+function timeAt(s: Segment, offset: number): number {
+  const start = s.start ?? 0;
+  const end = s.end ?? start;
+  if (s.words?.length) {
+    let pos = 0;
+    for (const w of s.words) {
+      const at = s.text.indexOf(w.text, pos);
+      if (at === -1) continue;
+      if (offset < at + w.text.length) return w.start;
+      pos = at + w.text.length;
+    }
+  }
+  return start + (end - start) * (offset / Math.max(1, s.text.length));
+}
+
+function countBy(hits: TextHit[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const h of hits) out[h.word] = (out[h.word] ?? 0) + 1;
+  return out;
+}
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const clamp = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
+
+function say(lang: Language, zh: string, en: string): string {
+  return lang === 'zh' ? zh : en;
+}
+
+function scorePace(charsPerMin: number, wordsPerMin: number, cjk: number, en: number, lang: Language): { pace: DeliveryStats['pace']; score: Scored } {
+  const zhDominant = cjk >= en * T.zhCharsPerEnWord;
+  const value = zhDominant ? charsPerMin + wordsPerMin * T.zhCharsPerEnWord : wordsPerMin + charsPerMin / T.zhCharsPerEnWord;
+  const t = zhDominant ? T.paceZh : T.paceEn;
+  const unit = zhDominant ? 'chars/min' : 'words/min';
+  const shown = `${Math.round(value)} ${zhDominant ? say(lang, '字/分钟', 'characters/min') : say(lang, '词/分钟', 'words/min')}`;
+  let score: Scored;
+  if (value >= t.low && value <= t.high) score = { score: 100, flag: 'ok', explanation: say(lang, `语速 ${shown}，在舒适区间 ${t.low}–${t.high} 内。`, `Pace ${shown} is inside the comfortable ${t.low}–${t.high} range.`) };
+  else if (value < t.low) {
+    const s = value >= t.slow ? 100 - (30 * (t.low - value)) / (t.low - t.slow) : 70 - (100 * (t.slow - value)) / t.slow;
+    score = { score: clamp(Math.max(30, s)), flag: value < t.slow ? 'slow' : 'ok', explanation: say(lang, `语速 ${shown}，${value < t.slow ? '偏慢' : '略慢'}（建议 ${t.low}–${t.high}）；先说结论，再展开。`, `Pace ${shown} is ${value < t.slow ? 'slow' : 'a little slow'} (aim for ${t.low}–${t.high}); lead with the conclusion, then expand.`) };
+  } else {
+    const s = value <= t.fast ? 100 - (30 * (value - t.high)) / (t.fast - t.high) : 70 - (100 * (value - t.fast)) / t.fast;
+    score = { score: clamp(Math.max(30, s)), flag: value > t.fast ? 'fast' : 'ok', explanation: say(lang, `语速 ${shown}，${value > t.fast ? '偏快' : '略快'}（建议 ${t.low}–${t.high}）；关键点前停顿半秒。`, `Pace ${shown} is ${value > t.fast ? 'fast' : 'a little fast'} (aim for ${t.low}–${t.high}); pause briefly before key points.`) };
+  }
+  return { pace: { charsPerMin: Math.round(charsPerMin), wordsPerMin: Math.round(wordsPerMin), dominant: zhDominant ? 'zh' : 'en', value: Math.round(value), unit }, score };
+}
+
+function scoreFillers(f: FillerStats, lang: Language): Scored {
+  const d = f.per100Tokens;
+  const top = Object.entries(f.byWord).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w, n]) => `${w}×${n}`).join(', ');
+  if (d <= T.fillerPer100.ok && f.perMinute <= T.fillerPerMin.high) {
+    return { score: 100, flag: 'ok', explanation: say(lang, `口头禅 ${f.count} 个（每百词 ${d}），不影响表达。`, `${f.count} fillers (${d} per 100 words); they do not get in the way.`) };
+  }
+  const s = d <= T.fillerPer100.high ? 100 - (30 * (d - T.fillerPer100.ok)) / (T.fillerPer100.high - T.fillerPer100.ok) : 70 - (d - T.fillerPer100.high) * 8;
+  const high = d > T.fillerPer100.high || f.perMinute > T.fillerPerMin.high;
+  return {
+    score: clamp(Math.max(20, high ? Math.min(s, 65) : s)), flag: high ? 'high' : 'ok',
+    explanation: say(lang, `口头禅每百词 ${d} 个、每分钟 ${f.perMinute} 个（${top}）${high ? '，偏多' : ''}；用短暂停顿代替。`, `${d} fillers per 100 words, ${f.perMinute}/min (${top})${high ? ', too many' : ''}; replace them with a short silent pause.`),
+  };
+}
+
+function scorePauses(p: DeliveryStats['pauses'], lang: Language): Scored | null {
+  if (!p.measured) return null;
+  const long = p.long.length;
+  if (long === 0) return { score: 100, flag: 'ok', explanation: say(lang, '回答中没有 2 秒以上的长停顿。', 'No pause of 2 s or more inside the answer.') };
+  const s = 100 - 15 * (long - p.veryLong) - 25 * p.veryLong;
+  const longest = Math.max(...p.long.map((x) => x.durationS));
+  return {
+    score: clamp(Math.max(20, s)), flag: 'high',
+    explanation: say(lang, `回答中有 ${long} 次长停顿（≥2 秒${p.veryLong ? `，其中 ${p.veryLong} 次超过 5 秒` : ''}，最长 ${r1(longest)} 秒）；卡住时先说思路框架。`, `${long} long pause${long > 1 ? 's' : ''} inside the answer (≥ 2 s${p.veryLong ? `, ${p.veryLong} over 5 s` : ''}; longest ${r1(longest)} s); when stuck, say the outline of your approach first.`),
+  };
+}
+
+function scoreLatency(latency: number | null, lang: Language): Scored | null {
+  if (latency === null) return null;
+  if (latency <= T.latency.ok) return { score: 100, flag: 'ok', explanation: say(lang, `${r1(latency)} 秒后开始回答，反应及时。`, `Started answering after ${r1(latency)} s; a prompt start.`) };
+  const s = latency <= T.latency.slow ? 100 - (30 * (latency - T.latency.ok)) / (T.latency.slow - T.latency.ok) : 70 - (latency - T.latency.slow) * 8;
+  return {
+    score: clamp(Math.max(30, s)), flag: latency > T.latency.slow ? 'slow' : 'ok',
+    explanation: say(lang, `问题结束 ${r1(latency)} 秒后才开口${latency > T.latency.slow ? '，偏慢' : ''}；可以先复述问题争取思考时间。`, `Started ${r1(latency)} s after the question${latency > T.latency.slow ? ', which is slow' : ''}; restate the question to buy thinking time.`),
+  };
+}
+
+function clusters(hits: FillerStats['hits']): FillerStats['clusters'] {
+  const out: FillerStats['clusters'] = [];
+  let i = 0;
+  while (i < hits.length) {
+    let j = i;
+    while (j + 1 < hits.length && hits[j + 1].atS - hits[i].atS <= T.clusterWindowS) j++;
+    if (j - i + 1 >= T.clusterMin) {
+      out.push({ startS: r1(hits[i].atS), endS: r1(hits[j].atS), count: j - i + 1 });
+      i = j + 1;
+    } else i++;
+  }
+  return out;
+}
+
+/** Metrics over a set of candidate segments (one answer, or all of them). */
+function measure(turnSegments: Segment[][], lang: Language, latency: number | null, pausesMeasured: boolean): DeliveryStats {
+  const segments = turnSegments.flat();
+  let cjkChars = 0;
+  let enWords = 0;
+  let speakingS = 0;
+  const fillerHits: FillerStats['hits'] = [];
+  const hedgeHits: TextHit[] = [];
+  const fillerWords: TextHit[] = [];
+  const long: DeliveryStats['pauses']['long'] = [];
+  let pauseCount = 0;
+  let pausedS = 0;
+  let prevEnd: number | undefined;
+  let lastEnd: number | undefined;
+  const turnStarts = new Set<Segment>(turnSegments.map((g) => g[0]));
+  for (const s of segments) {
+    // The gap to an earlier turn of the answer (an "嗯" from the interviewer between) is not a pause.
+    if (turnStarts.has(s)) prevEnd = undefined;
+    const u = countUnits(s.text);
+    cjkChars += u.cjkChars;
+    enWords += u.enWords;
+    for (const h of findFillers(s.text)) {
+      fillerWords.push(h);
+      fillerHits.push({ word: h.word, atS: r1(timeAt(s, h.offset)) });
+    }
+    hedgeHits.push(...findHedges(s.text));
+    for (const p of pieces(s)) {
+      if (prevEnd !== undefined && pausesMeasured) {
+        const gap = p.start - prevEnd;
+        if (gap >= T.pauseS) { pauseCount++; pausedS += gap; }
+        if (gap >= T.longPauseS) long.push({ atS: r1(prevEnd), durationS: r1(gap) });
+      }
+      prevEnd = p.end;
+      lastEnd = p.end;
+    }
+    speakingS += Math.max(0, (s.end ?? 0) - (s.start ?? 0));
+  }
+  const first = segments[0]?.start ?? 0;
+  const span = turnSegments.length > 1 ? speakingS : Math.max(speakingS, (lastEnd ?? first) - first);
+  const minutes = Math.max(span, 1) / 60;
+  const tokens = enWords + cjkChars / T.zhCharsPerToken;
+  const fillers: FillerStats = {
+    count: fillerHits.length,
+    per100Tokens: r1((100 * fillerHits.length) / Math.max(1, tokens)),
+    perMinute: r1(fillerHits.length / minutes),
+    byWord: countBy(fillerWords),
+    hits: fillerHits,
+    clusters: clusters(fillerHits),
+  };
+  const { pace, score: paceScore } = scorePace(cjkChars / minutes, enWords / minutes, cjkChars, enWords, lang);
+  const pauses = { count: pauseCount, long, veryLong: long.filter((p) => p.durationS >= T.veryLongPauseS).length, measured: pausesMeasured };
+  const articulationMinutes = (span - pausedS) / 60;
+  const articulationRate = pausesMeasured && articulationMinutes > 0
+    ? Math.round((pace.dominant === 'zh' ? cjkChars + enWords * T.zhCharsPerEnWord : enWords + cjkChars / T.zhCharsPerEnWord) / articulationMinutes)
+    : null;
+  const scores = { pace: paceScore, fillers: scoreFillers(fillers, lang), pauses: scorePauses(pauses, lang), latency: scoreLatency(latency, lang), overall: 0 };
+  const parts = [scores.pace, scores.fillers, scores.pauses, scores.latency].filter((x): x is Scored => x !== null);
+  scores.overall = clamp(parts.reduce((a, b) => a + b.score, 0) / parts.length);
+  return {
+    speakingS: r1(span), cjkChars, enWords, pace, articulationRate, fillers, pauses,
+    hedges: { count: hedgeHits.length, byWord: countBy(hedgeHits) }, latencyS: latency === null ? null : r1(latency), scores,
+  };
+}
+
+function talkRatio(turns: Turn[], lang: Language): { ratio: number; score: Scored } | null {
+  let c = 0;
+  let all = 0;
+  for (const t of turns) {
+    const d = Math.max(0, (t.end ?? 0) - (t.start ?? 0));
+    if (t.role === 'candidate') c += d;
+    if (t.role !== 'unknown') all += d;
+  }
+  if (all === 0) return null;
+  const ratio = c / all;
+  const pct = Math.round(ratio * 100);
+  let score: Scored;
+  if (ratio >= T.talkRatio.low && ratio <= T.talkRatio.high) score = { score: 100, flag: 'ok', explanation: say(lang, `候选人说话占比 ${pct}%，在 50–70% 的理想区间。`, `You spoke ${pct}% of the time, inside the ideal 50–70%.`) };
+  else if (ratio < T.talkRatio.low) score = { score: ratio < T.talkRatio.tooLow ? 40 : 75, flag: 'low', explanation: say(lang, `候选人说话占比只有 ${pct}%（建议 50–70%）；回答可以更充分，多讲细节和例子。`, `You spoke only ${pct}% of the time (aim for 50–70%); give fuller answers with details and examples.`) };
+  else score = { score: 85, flag: 'high', explanation: say(lang, `候选人说话占比 ${pct}%，偏高；注意给面试官追问的空间。`, `You spoke ${pct}% of the time; leave the interviewer room to follow up.`) };
+  return { ratio: Math.round(ratio * 100) / 100, score };
+}
+
+/**
+ * The candidate's segments of an answer, grouped by uninterrupted stretches: a new group starts
+ * where the interviewer spoke in between, so that gap is not counted as the candidate's pause.
+ */
+function candidateRuns(turns: Turn[], answerTurns: number[]): Segment[][] {
+  const runs: Segment[][] = [];
+  let open = false;
+  for (const k of answerTurns) {
+    const t = turns[k];
+    if (t?.role !== 'candidate') { open = false; continue; }
+    if (!open) runs.push([]);
+    runs[runs.length - 1].push(...t.segments);
+    open = true;
+  }
+  return runs;
+}
+
+/**
+ * Delivery metrics from a timed transcript: per answer (the candidate's turns of each pair) and
+ * overall. Pure computation, no model. Pauses are measured only where segment ends are real
+ * (not in Otter/Feishu exports, which have start times only).
+ */
+export function analyzeDelivery(
+  turns: Turn[], pairs: QaPair[], options: { language: Language; wordTimed: boolean; startOnly: boolean },
+): DeliveryReport {
+  const lang = options.language;
+  const measured = !options.startOnly;
+  const perAnswer = pairs.map((p) => {
+    const segments = candidateRuns(turns, p.answerTurns);
+    const latency = measured && p.answerStartS !== undefined && p.questionEndS !== undefined ? Math.max(0, p.answerStartS - p.questionEndS) : null;
+    return { index: p.index, ...measure(segments, lang, latency, measured) };
+  });
+  const allSegments = pairs.flatMap((p) => candidateRuns(turns, p.answerTurns));
+  const latencies = perAnswer.map((a) => a.latencyS).filter((x): x is number => x !== null);
+  const median = latencies.length ? [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)] : null;
+  const overallStats = measure(allSegments, lang, median, false);
+  // Overall pauses are the answers' pauses (gaps between answers are not pauses).
+  const long = perAnswer.flatMap((a) => a.pauses.long);
+  overallStats.pauses = { count: perAnswer.reduce((n, a) => n + a.pauses.count, 0), long, veryLong: long.filter((x) => x.durationS >= T.veryLongPauseS).length, measured };
+  overallStats.scores.pauses = scorePauses(overallStats.pauses, lang);
+  overallStats.speakingS = r1(perAnswer.reduce((n, a) => n + a.speakingS, 0));
+  const paceAgain = scorePace((overallStats.cjkChars * 60) / Math.max(1, overallStats.speakingS), (overallStats.enWords * 60) / Math.max(1, overallStats.speakingS), overallStats.cjkChars, overallStats.enWords, lang);
+  overallStats.pace = paceAgain.pace;
+  overallStats.scores.pace = paceAgain.score;
+  overallStats.fillers.perMinute = r1(overallStats.fillers.count / Math.max(1 / 60, overallStats.speakingS / 60));
+  overallStats.scores.fillers = scoreFillers(overallStats.fillers, lang);
+  const articulated = perAnswer.map((a) => a.articulationRate).filter((x): x is number => x !== null);
+  overallStats.articulationRate = articulated.length ? Math.round(articulated.reduce((a, b) => a + b, 0) / articulated.length) : null;
+  const tr = talkRatio(turns, lang);
+  const parts = [overallStats.scores.pace, overallStats.scores.fillers, overallStats.scores.pauses, overallStats.scores.latency, tr?.score ?? null].filter((x): x is Scored => x !== null);
+  overallStats.scores.overall = clamp(parts.reduce((a, b) => a + b.score, 0) / parts.length);
+  const notes: string[] = [];
+  if (!options.wordTimed && measured) notes.push(say(lang, '只有分段时间戳：停顿按分段间隔计算，口头禅的时间在分段内估算。', 'Only cue-level timestamps: pauses are gaps between cues and filler times are estimated inside each cue.'));
+  if (options.startOnly) notes.push(say(lang, '导出文件只有每段的开始时间：语速按段落估算，停顿和反应时间无法测量。', 'The export has start times only: pace is estimated per block; pauses and response latency cannot be measured.'));
+  return {
+    language: lang, perAnswer,
+    overall: { ...overallStats, talkRatio: tr?.ratio ?? null, talkRatioScore: tr?.score ?? null, score: overallStats.scores.overall },
+    estimated: !options.wordTimed, notes,
+  };
+}

@@ -1,0 +1,97 @@
+import { toLines, parseClock, joinSpeech, type Line } from '../lines';
+import { TranscriptError, type Segment } from '../model';
+import { acceptedSpeakers, speakerPrefix } from '../speakers';
+
+const TIME = String.raw`(?:\d{1,3}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?`;
+const TIMING = new RegExp(String.raw`^\s*(${TIME})\s*-->\s*(${TIME})(?:\s+.*)?$`);
+
+interface RawCue {
+  start: number;
+  end: number;
+  lines: Line[];
+  voice?: string;
+}
+
+/** Strips WebVTT markup (`<c>`, `<i>`, timestamp tags) and returns the voice of a `<v Name>` span. */
+function stripVttTags(text: string): { text: string; voice?: string } {
+  let voice: string | undefined;
+  const out = text.replace(/<v(?:\.[\w.-]+)?\s+([^>]+)>/g, (_, name: string) => {
+    voice ??= name.trim();
+    return '';
+  });
+  return { text: out.replace(/<\/?[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' '), voice };
+}
+
+function readCues(text: string, kind: 'srt' | 'vtt'): RawCue[] {
+  const lines = toLines(text);
+  const cues: RawCue[] = [];
+  let i = 0;
+  if (kind === 'vtt') {
+    if (!/^\uFEFF?WEBVTT\b/.test(lines[0]?.text ?? '')) {
+      throw new TranscriptError('a WebVTT file must start with "WEBVTT": add that line, or choose another format', 1);
+    }
+    while (i < lines.length && lines[i].text.trim() !== '') i++; // header block
+  }
+  while (i < lines.length) {
+    while (i < lines.length && lines[i].text.trim() === '') i++;
+    if (i >= lines.length) break;
+    const blockStart = i;
+    const block: Line[] = [];
+    while (i < lines.length && lines[i].text.trim() !== '') block.push(lines[i++]);
+    if (kind === 'vtt' && /^(?:NOTE|STYLE|REGION)\b/.test(block[0].text)) continue;
+    const timingAt = block.findIndex((l) => l.text.includes('-->'));
+    if (timingAt === -1 || timingAt > 1) {
+      throw new TranscriptError(
+        `expected a cue time line such as "00:01:02${kind === 'srt' ? ',' : '.'}000 --> 00:01:05${kind === 'srt' ? ',' : '.'}000"; found "${block[0].text.slice(0, 60)}". Fix or remove this block`,
+        lines[blockStart].number,
+      );
+    }
+    const m = TIMING.exec(block[timingAt].text);
+    const start = m ? parseClock(m[1]) : undefined;
+    const end = m ? parseClock(m[2]) : undefined;
+    if (start === undefined || end === undefined) {
+      throw new TranscriptError(`cannot read the time range "${block[timingAt].text.trim()}": write it as HH:MM:SS,mmm --> HH:MM:SS,mmm`, block[timingAt].number);
+    }
+    if (end < start) throw new TranscriptError(`the cue ends (${m![2]}) before it starts (${m![1]})`, block[timingAt].number);
+    cues.push({ start, end, lines: block.slice(timingAt + 1) });
+  }
+  return cues;
+}
+
+/**
+ * SRT and WebVTT cues as segments. Speakers come from `<v Name>` voice spans (Teams), a
+ * `Name:` / `[SPEAKER_00]:` prefix (Zoom, WhisperX) that often opens only a turn's first cue,
+ * or nowhere (then roles are inferred from what is said).
+ */
+export function parseCues(text: string, kind: 'srt' | 'vtt'): Segment[] {
+  const cues = readCues(text, kind);
+  const prepared = cues.map((cue) => {
+    const parts = cue.lines.map((l) => (kind === 'vtt' ? stripVttTags(l.text) : { text: l.text.replace(/<\/?[biuf][^>]*>/gi, '') }));
+    const voice = parts.find((p) => p.voice)?.voice;
+    const first = parts[0]?.text ?? '';
+    const prefix = voice ? null : speakerPrefix(first);
+    return { cue, parts, voice, prefix };
+  });
+  const speakers = acceptedSpeakers(prepared.flatMap((p) => (p.prefix ? [p.prefix.speaker] : [])));
+  const segments: Segment[] = [];
+  for (const { cue, parts, voice, prefix } of prepared) {
+    const useful = prefix && speakers.has(prefix.speaker) ? prefix : null;
+    const body = parts
+      .map((p, k) => (k === 0 && useful ? p.text.slice(useful.length) : p.text).trim())
+      .filter((t) => t !== '')
+      .reduce(joinSpeech, '');
+    if (body === '') continue;
+    const firstLine = cue.lines[0];
+    const lastLine = cue.lines[cue.lines.length - 1];
+    segments.push({
+      speaker: voice ?? useful?.speaker,
+      text: body,
+      start: cue.start,
+      end: cue.end,
+      startOffset: firstLine.offset,
+      endOffset: lastLine.offset + lastLine.text.length,
+    });
+  }
+  if (segments.length === 0) throw new TranscriptError(`the ${kind === 'srt' ? 'SRT' : 'WebVTT'} file has no cue with text`);
+  return segments;
+}

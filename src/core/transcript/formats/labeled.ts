@@ -1,0 +1,65 @@
+import { toLines } from '../lines';
+import type { Segment, TranscriptFormat } from '../model';
+import { acceptedSpeakers, roleOfLabel, speakerPrefix, type CustomLabels } from '../speakers';
+
+/** Labeled text read into segments: one per labeled paragraph run, label as the speaker. */
+export interface LabeledParse {
+  format: TranscriptFormat;
+  segments: Segment[];
+}
+
+/** Which convention most labeled lines follow: 面试官/候选人, Interviewer/Candidate, Q/A, custom, or names. */
+function classify(prefixes: string[], speakers: Set<string>, custom?: CustomLabels): TranscriptFormat {
+  const votes = new Map<TranscriptFormat, number>();
+  for (const name of prefixes) {
+    if (!speakers.has(name)) continue;
+    let kind: TranscriptFormat;
+    if (roleOfLabel(name) === undefined) kind = custom && roleOfLabel(name, custom) ? 'labeled-custom' : 'named';
+    else if (/^(?:q|a|question|answer|问|答)$/i.test(name.trim())) kind = 'qa';
+    else kind = /[\u3400-\u9fff]/.test(name) ? 'labeled-zh' : 'labeled-en';
+    votes.set(kind, (votes.get(kind) ?? 0) + 1);
+  }
+  return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'named';
+}
+
+/** Counts lines that open with an accepted speaker label (what auto-detection weighs). */
+export function countLabeledLines(text: string, custom?: CustomLabels): { lines: number; speakers: Set<string>; prefixes: string[]; roleLabeled: number } {
+  const prefixes: string[] = [];
+  for (const line of toLines(text)) {
+    const p = speakerPrefix(line.text);
+    if (p) prefixes.push(p.speaker);
+  }
+  const speakers = acceptedSpeakers(prefixes, custom);
+  const accepted = prefixes.filter((p) => speakers.has(p));
+  return { lines: accepted.length, speakers, prefixes, roleLabeled: accepted.filter((p) => roleOfLabel(p, custom)).length };
+}
+
+/**
+ * Labeled text: `面试官：` / `候选人：`, `Interviewer:` / `Candidate:`, `Q:` / `A:`, custom labels
+ * or people's names. A turn runs until the next label and may span paragraphs; text before
+ * the first label is left out.
+ */
+export function parseLabeled(text: string, custom?: CustomLabels): LabeledParse | null {
+  const { speakers, prefixes } = countLabeledLines(text, custom);
+  if (speakers.size === 0) return null;
+  const segments: Segment[] = [];
+  let current: (Segment & { lines: string[] }) | null = null;
+  const flush = () => {
+    if (!current) return;
+    const body = current.lines.map((l) => l.trimEnd()).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    segments.push({ speaker: current.speaker, text: body, startOffset: current.startOffset, endOffset: current.endOffset });
+    current = null;
+  };
+  for (const line of toLines(text)) {
+    const p = speakerPrefix(line.text);
+    if (p && speakers.has(p.speaker)) {
+      flush();
+      current = { speaker: p.speaker, text: '', lines: [line.text.slice(p.length)], startOffset: line.offset, endOffset: line.offset + line.text.length };
+    } else if (current) {
+      current.lines.push(line.text);
+      if (line.text.trim() !== '') current.endOffset = line.offset + line.text.length;
+    }
+  }
+  flush();
+  return { format: classify(prefixes, speakers, custom), segments };
+}

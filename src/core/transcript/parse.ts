@@ -1,0 +1,140 @@
+import { blockHeaderCounts, parseFeishu, parseOtter } from './formats/blocks';
+import { parseCues } from './formats/cues';
+import { parseDialogue } from './formats/dialogue';
+import { countLabeledLines, parseLabeled } from './formats/labeled';
+import { jsonKind, parseJsonTree, parseWhisperCppJson, parseWhisperJson } from './formats/whisperJson';
+import { detectLanguage } from './language';
+import { joinSpeech } from './lines';
+import { TranscriptError, type FormatChoice, type Segment, type SpeakerRole, type Transcript, type TranscriptFormat, type Turn } from './model';
+import { CONTENT_SPEAKERS, inferSpeakerRoles, rolesByContent, swapRole } from './roles';
+import type { CustomLabels } from './speakers';
+
+/** Largest transcript parsed (characters); a bigger file gets a message, not a frozen editor. */
+export const MAX_TRANSCRIPT_CHARS = 30_000_000;
+
+/** Consecutive cues of one speaker further apart than this start a new turn (seconds). */
+export const MERGE_GAP_S = 2;
+
+/** Options for parsing; every field optional. */
+export interface ParseOptions {
+  /** Force a format instead of auto-detecting. */
+  format?: FormatChoice;
+  /** Extra speaker labels with a known role. */
+  labels?: CustomLabels;
+  /** Flip the inferred (or labeled) roles; remembered per file by the extension. */
+  swapRoles?: boolean;
+}
+
+/**
+ * Detection order that works on real exports: `-->` (SRT/WebVTT) → JSON keys → `name time`
+ * block headers (Otter, Feishu) → `Name:` prefixes → plain dialogue.
+ */
+export function detectTranscriptFormat(text: string, labels?: CustomLabels): Exclude<FormatChoice, 'auto'> {
+  const head = text.slice(0, 65536);
+  if (/^\uFEFF?WEBVTT\b/.test(head)) return 'vtt';
+  if (/^\s*(?:\d+\s*\r?\n)?\s*(?:\d{1,3}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/m.test(head)) return 'srt';
+  const trimmed = head.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    if (/"transcription"\s*:/.test(text)) return 'whisper-cpp-json';
+    if (/"segments"\s*:/.test(text)) return 'whisper-json';
+    throw new TranscriptError('this JSON is not a transcript Interview Lens knows: it needs a "segments" array (openai-whisper, WhisperX) or a "transcription" array (whisper.cpp -oj)');
+  }
+  const blocks = blockHeaderCounts(text);
+  if (blocks.otterFooter && blocks.otter > 0) return 'otter';
+  if (blocks.feishu >= 2 || (blocks.feishuMeta && blocks.feishu >= 1)) return 'feishu';
+  if (blocks.otter >= 2) return 'otter';
+  const labeled = countLabeledLines(text, labels);
+  if (labeled.lines >= 2 || labeled.roleLabeled >= 1) return 'labeled';
+  return 'dialogue';
+}
+
+function readSegments(text: string, choice: Exclude<FormatChoice, 'auto'>, labels?: CustomLabels): { format: TranscriptFormat; segments: Segment[] } {
+  switch (choice) {
+    case 'srt': return { format: 'srt', segments: parseCues(text, 'srt') };
+    case 'vtt': return { format: 'vtt', segments: parseCues(text, 'vtt') };
+    case 'whisper-json': {
+      const root = parseJsonTree(text);
+      if (jsonKind(root) === 'whisper-cpp-json') return { format: 'whisper-cpp-json', segments: parseWhisperCppJson(text, root) };
+      return { format: 'whisper-json', segments: parseWhisperJson(text, root) };
+    }
+    case 'whisper-cpp-json': return { format: 'whisper-cpp-json', segments: parseWhisperCppJson(text) };
+    case 'otter': return { format: 'otter', segments: parseOtter(text) };
+    case 'feishu': return { format: 'feishu', segments: parseFeishu(text) };
+    case 'labeled': {
+      const parsed = parseLabeled(text, labels);
+      if (!parsed) {
+        throw new TranscriptError('no speaker labels found: start each turn with "面试官：" / "候选人：", "Interviewer:" / "Candidate:", "Q:" / "A:" or a name and a colon, or choose the "dialogue" format');
+      }
+      return parsed;
+    }
+    case 'dialogue': return { format: 'dialogue', segments: parseDialogue(text) };
+  }
+}
+
+/** Gives every segment a speaker: carried forward from the cue that named it, or a role from content. */
+function attributeSpeakers(segments: Segment[]): { segments: Segment[]; byContent: boolean } {
+  if (segments.some((s) => s.speaker)) {
+    let last: string | undefined;
+    const out = segments.map((s) => {
+      last = s.speaker ?? last;
+      return { ...s, speaker: last ?? '?' };
+    });
+    return { segments: out, byContent: false };
+  }
+  const roles = rolesByContent(segments);
+  return { segments: segments.map((s, i) => ({ ...s, speaker: CONTENT_SPEAKERS[roles[i]] })), byContent: true };
+}
+
+function mergeTurns(segments: Segment[], timed: boolean): Array<Omit<Turn, 'role' | 'roleConfidence'>> {
+  const turns: Array<Omit<Turn, 'role' | 'roleConfidence'>> = [];
+  for (const s of segments) {
+    const last = turns[turns.length - 1];
+    const gap = last?.end !== undefined && s.start !== undefined ? s.start - last.end : 0;
+    if (last && last.speaker === s.speaker && (!timed || gap <= MERGE_GAP_S)) {
+      last.text = timed ? joinSpeech(last.text, s.text) : `${last.text}\n\n${s.text}`;
+      last.end = s.end ?? last.end;
+      last.endOffset = s.endOffset;
+      last.segments.push(s);
+    } else {
+      turns.push({ speaker: s.speaker!, text: s.text, start: s.start, end: s.end, startOffset: s.startOffset, endOffset: s.endOffset, segments: [s] });
+    }
+  }
+  return turns;
+}
+
+/** Parses any supported transcript into turns with roles. Throws TranscriptError with a fix. */
+export function parseTranscript(text: string, options: ParseOptions = {}): Transcript {
+  if (text.trim() === '') throw new TranscriptError('the transcript is empty: open a file with interview text in it');
+  if (text.length > MAX_TRANSCRIPT_CHARS) {
+    throw new TranscriptError(`the transcript has ${(text.length / 1e6).toFixed(1)} million characters; Interview Lens reads at most ${MAX_TRANSCRIPT_CHARS / 1e6} million: split it into one file per interview`);
+  }
+  const choice = !options.format || options.format === 'auto' ? detectTranscriptFormat(text, options.labels) : options.format;
+  const { format, segments: raw } = readSegments(text, choice, options.labels);
+  if (raw.length === 0) throw new TranscriptError('the transcript has no text to diagnose');
+  const timed = raw.every((s) => s.start !== undefined && s.end !== undefined);
+  const { segments, byContent } = attributeSpeakers(raw);
+  const merged = mergeTurns(segments, timed);
+  let speakers: SpeakerRole[];
+  if (byContent) {
+    speakers = (['interviewer', 'candidate'] as const)
+      .map((role) => ({ role, turns: merged.filter((t) => t.speaker === role) }))
+      .filter((x) => x.turns.length > 0)
+      .map(({ role, turns }) => ({ speaker: role, role, confidence: 0.6, turns: turns.length, questionRatio: role === 'interviewer' ? 1 : 0 }));
+  } else {
+    speakers = inferSpeakerRoles(merged, options.labels);
+    // One named speaker only (a monologue with "Jane:" lines): fall back to content.
+    if (speakers.every((s) => s.role === 'unknown')) return parseTranscript(text, { ...options, format: 'dialogue' });
+  }
+  if (options.swapRoles) speakers = speakers.map((s) => ({ ...s, role: swapRole(s.role) }));
+  const roleOf = new Map(speakers.map((s) => [s.speaker, s]));
+  const turns: Turn[] = merged.map((t) => ({ ...t, role: roleOf.get(t.speaker)!.role, roleConfidence: roleOf.get(t.speaker)!.confidence }));
+  return {
+    format,
+    language: detectLanguage(turns.slice(0, 400).map((t) => t.text).join('\n')),
+    timed,
+    wordTimed: timed && raw.some((s) => s.words && s.words.length > 0),
+    startOnly: format === 'otter' || format === 'feishu',
+    speakers,
+    turns,
+  };
+}

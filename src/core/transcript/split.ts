@@ -1,0 +1,113 @@
+import { isBackchannel, isClarifyingQuestion, isClosing, isQuestionLike, isShortReply, isSmallTalk, questionScore, speechLength } from './cues';
+import { TranscriptError, type QaPair, type SplitResult, type Transcript, type Turn } from './model';
+import { parseTranscript, type ParseOptions } from './parse';
+
+interface Building { q: number[]; a: number[] }
+
+/** An interviewer turn inside an answer that does not end it: "嗯", or the reply to a clarifying question. */
+function staysInAnswer(turns: Turn[], current: Building, i: number): boolean {
+  const t = turns[i];
+  const next = turns.slice(i + 1).find((x) => x.role !== 'unknown');
+  if (next?.role !== 'candidate') return false;
+  if (isBackchannel(t.text)) return true;
+  const lastCandidate = [...current.a].reverse().map((k) => turns[k]).find((x) => x.role === 'candidate');
+  return !!lastCandidate && isClarifyingQuestion(lastCandidate.text) && isShortReply(t.text);
+}
+
+/** Does this interviewer turn open a question (rather than chat, a remark or an anecdote)? */
+function opensQuestion(turns: Turn[], i: number, started: boolean): boolean {
+  const t = turns[i];
+  const reply = turns.slice(i + 1).find((x) => x.role !== 'unknown');
+  const replyLength = reply?.role === 'candidate' ? speechLength(reply.text) : 0;
+  if (!started && isSmallTalk(t.text)) return false;
+  if (isQuestionLike(t.text)) return true;
+  // Statements that get a real answer are asks too ("我们聊聊你的项目。" → a long answer).
+  return replyLength >= 40 && (started || questionScore(t.text) >= 0.5 || t.roleConfidence === 1);
+}
+
+/**
+ * Pairs turns into questions and answers. Consecutive interviewer turns form one question (two
+ * questions in one turn stay one pair); a clarifying exchange and backchannels stay inside the
+ * answer; small talk before the first question and the closing "any questions for us?" are not
+ * pairs.
+ */
+export function pairTurns(turns: Turn[]): QaPair[] {
+  const pairs: QaPair[] = [];
+  let current: Building | null = null;
+  let started = false;
+  const finish = () => {
+    if (!current) return;
+    const answerTurns = current.a.filter((k) => turns[k].role === 'candidate');
+    const question = current.q.map((k) => turns[k].text).join('\n\n');
+    if (answerTurns.length > 0 && !isClosing(question)) {
+      const q = current.q.map((k) => turns[k]);
+      const a = answerTurns.map((k) => turns[k]);
+      const last = turns[current.a[current.a.length - 1]];
+      pairs.push({
+        index: pairs.length + 1,
+        question,
+        answer: a.map((t) => t.text).join('\n\n'),
+        startOffset: q[0].startOffset,
+        endOffset: last.endOffset,
+        questionTurns: current.q,
+        answerTurns: current.a,
+        ...(q[q.length - 1].end !== undefined ? { questionEndS: round(q[q.length - 1].end!) } : {}),
+        ...(a[0].start !== undefined ? { answerStartS: round(a[0].start!) } : {}),
+        ...(a[a.length - 1].end !== undefined ? { answerEndS: round(a[a.length - 1].end!) } : {}),
+      });
+    }
+    current = null;
+  };
+  for (let i = 0; i < turns.length; i++) {
+    const t = turns[i];
+    if (t.role === 'unknown') continue;
+    if (t.role === 'candidate') {
+      current?.a.push(i);
+      continue;
+    }
+    if (current && current.a.length > 0) {
+      if (staysInAnswer(turns, current, i)) {
+        current.a.push(i);
+        continue;
+      }
+      finish();
+    }
+    if (current) {
+      current.q.push(i);
+      continue;
+    }
+    if (isClosing(t.text) && started) break;
+    if (!opensQuestion(turns, i, started)) continue;
+    current = { q: [i], a: [] };
+    started = true;
+  }
+  finish();
+  return pairs;
+}
+
+function round(s: number): number {
+  return Math.round(s * 1000) / 1000;
+}
+
+/** Splits a parsed transcript into Q&A pairs; throws TranscriptError when none are found. */
+export function splitParsed(transcript: Transcript): SplitResult {
+  const pairs = pairTurns(transcript.turns);
+  if (pairs.length === 0) {
+    const roles = new Set(transcript.turns.map((t) => t.role));
+    const labeled = transcript.speakers.some((s) => s.confidence === 1);
+    const why = !labeled && (!roles.has('candidate') || !roles.has('interviewer'))
+      ? 'could not tell interviewer and candidate apart: label the turns ("面试官：" / "候选人：", "Interviewer:" / "Candidate:", "Q:" / "A:") or set interviewLens.speakerLabels'
+      : 'found no question followed by an answer: put each answer in its own turn after the question';
+    throw new TranscriptError(`${transcript.format} transcript: ${why}`);
+  }
+  return {
+    format: transcript.format, language: transcript.language, timed: transcript.timed,
+    wordTimed: transcript.wordTimed, startOnly: transcript.startOnly,
+    speakers: transcript.speakers, pairs, turns: transcript.turns,
+  };
+}
+
+/** Parses and splits in one step (the `split_qa_pairs` tool and `interview-lens split`). */
+export function splitTranscript(text: string, options: ParseOptions = {}): SplitResult {
+  return splitParsed(parseTranscript(text, options));
+}
