@@ -4,12 +4,24 @@ import type { Logger } from './runtime/logger';
 import { silentLogger } from './runtime/logger';
 import { newRequestId } from './runtime/requestId';
 import { diagnoseTranscript, type DiagnoseInput } from './skills/diagnoseTranscript';
+import { diagnoseAudio, type AudioDiagnosis, type DiagnoseAudioInput } from './skills/diagnoseAudio';
+import type { SttProvider } from './speech/stt';
 import { SkillRegistry } from './skills/registry';
 import type { SkillContext, SkillProgress, SkillResult } from './skills/types';
 import type { ReportHistory } from './store/historyStore';
 import { createToolRegistry } from './tools/builtins';
 import type { ToolRegistry } from './tools/registry';
 import type { Report } from './report/model';
+
+/** What a caller may set on a run's context. */
+export interface ContextOptions {
+  caller: string;
+  signal?: AbortSignal;
+  onProgress?: (p: SkillProgress) => void;
+  workspaceRoot?: string;
+  settings?: Record<string, unknown>;
+  stt?: () => SttProvider;
+}
 
 /** The core wired together once per process (CLI) or per activation (extension). */
 export interface Core {
@@ -18,8 +30,9 @@ export interface Core {
   knowledgeBase: KnowledgeBase;
   store?: ReportHistory;
   logger: Logger;
-  context(options: { caller: string; signal?: AbortSignal; onProgress?: (p: SkillProgress) => void; workspaceRoot?: string; settings?: Record<string, unknown> }): SkillContext;
-  diagnose(input: DiagnoseInput, options?: { caller?: string; signal?: AbortSignal; onProgress?: (p: SkillProgress) => void }): Promise<SkillResult<Report>>;
+  context(options: ContextOptions): SkillContext;
+  diagnose(input: DiagnoseInput, options?: Partial<ContextOptions>): Promise<SkillResult<Report>>;
+  diagnoseAudio(input: DiagnoseAudioInput, options: Partial<ContextOptions> & { workspaceRoot: string; stt: () => SttProvider }): Promise<SkillResult<AudioDiagnosis>>;
 }
 
 /** Builds the registries, loads the knowledge base and binds the optional history store. */
@@ -31,6 +44,7 @@ export function createCore(options: {
   const tools = createToolRegistry();
   const skills = new SkillRegistry(tools);
   skills.register(diagnoseTranscript);
+  skills.register(diagnoseAudio);
   const knowledgeBase = new InMemoryKnowledgeBase(loadKnowledge(options.knowledgeDir));
   const clock = options.clock ?? Date.now;
   const core: Core = {
@@ -47,9 +61,12 @@ export function createCore(options: {
       store: options.store,
       tools,
       onProgress: o.onProgress,
+      stt: o.stt,
     }),
     diagnose: (input, o = {}) =>
-      skills.run<Report>('diagnose-transcript', input, core.context({ caller: o.caller ?? 'api', signal: o.signal, onProgress: o.onProgress })),
+      skills.run<Report>('diagnose-transcript', input, core.context({ ...o, caller: o.caller ?? 'api' })),
+    diagnoseAudio: (input, o) =>
+      skills.run<AudioDiagnosis>('diagnose-audio', input, core.context({ ...o, caller: o.caller ?? 'api' })),
   };
   return core;
 }

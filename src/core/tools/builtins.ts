@@ -1,5 +1,7 @@
 import { analyzeContent } from './analyzeContent';
 import { analyzeSpeech } from './analyzeSpeech';
+import { detectSpeakers } from './detectSpeakers';
+import { transcribeAudio } from './transcribeAudio';
 import { generateReport } from './generateReport';
 import { queryKnowledgeBase } from './queryKnowledgeBase';
 import { readFile } from './readFile';
@@ -8,7 +10,9 @@ import { splitQaPairs } from './splitQaPairs';
 import type { Tool } from './types';
 
 /** Every built-in tool; a test checks each is registered and documented. */
-export const BUILTIN_TOOLS: readonly Tool[] = [splitQaPairs, queryKnowledgeBase, analyzeContent, analyzeSpeech, generateReport, readFile];
+export const BUILTIN_TOOLS: readonly Tool[] = [
+  splitQaPairs, queryKnowledgeBase, analyzeContent, analyzeSpeech, generateReport, readFile, transcribeAudio, detectSpeakers,
+];
 
 /** A registry holding the built-in tools. */
 export function createToolRegistry(): ToolRegistry {

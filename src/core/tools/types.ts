@@ -2,6 +2,7 @@ import type { JsonSchema } from '../runtime/schema';
 import type { Logger } from '../runtime/logger';
 import type { KnowledgeBase } from '../kb/knowledgeBase';
 import type { ReportHistory } from '../store/historyStore';
+import type { SttProvider } from '../speech/stt';
 
 /** Why a tool call failed; the only codes a caller ever has to handle. */
 export type ToolErrorCode = 'input_error' | 'service_error' | 'timeout' | 'permission_denied' | 'cancelled';
@@ -30,6 +31,8 @@ export interface ToolContext {
   workspaceRoot?: string;
   knowledgeBase?: KnowledgeBase;
   store?: ReportHistory;
+  /** The configured speech-to-text provider; throws SttError saying what to configure when there is none. */
+  stt?: () => SttProvider;
 }
 
 /** An atomic operation with a JSON Schema input, run only through the ToolRegistry. */
