@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'node20' };
+// jsonc-parser's UMD build (its "main") requires its own files dynamically, which a bundle
+// cannot follow; its ES module build bundles cleanly, so prefer "module" over "main".
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', target: 'node20', mainFields: ['module', 'main'] };
 
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },

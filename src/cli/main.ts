@@ -3,19 +3,41 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  CancelledError, COMPILED_KNOWLEDGE, createCore, decodeTranscript, HistoryError, HistoryStore, renderStandaloneHtml,
-  renderTextSummary, SkillStepError, splitTranscript, TranscriptError, writeFileAtomic,
+  AUDIO_EXTENSIONS, CancelledError, COMPILED_KNOWLEDGE, createCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
+  HistoryStore, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError, writeFileAtomic,
 } from '../core';
-import type { Logger } from '../core';
+import type { FormatChoice, Logger, SttSettings } from '../core';
 
 /** Bad input: the user can fix it; exit code 2 with one line on stderr. */
 export class UsageError extends Error {}
 
 const USAGE = `Usage:
   interview-lens diagnose FILE [--json] [--html OUT] [--engine offline] [--user ID] [--no-history] [--verbose]
-  interview-lens split FILE --json
+                               [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
+                               [--transcript-out OUT]   (audio files: where to save the labeled transcript)
+  interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
+  interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
+FILE: labeled text, raw dialogue, .srt, .vtt, Whisper / whisper.cpp JSON, Otter or Feishu text, or audio (${AUDIO_EXTENSIONS.join(' ')}).
+--format: ${FORMAT_CHOICES.join(', ')} (default auto).
+Audio needs speech-to-text: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_MODEL (local whisper.cpp),
+  or INTERVIEW_LENS_STT_ENDPOINT (+ INTERVIEW_LENS_STT_API_KEY, INTERVIEW_LENS_STT_MODEL) for an OpenAI-compatible API.
 Exit codes: 0 success, 2 bad input, 1 internal error.
 History: ~/.interview-lens/history.sqlite (set INTERVIEW_LENS_HOME to move it).`;
+
+/** Speech-to-text settings from the environment (the CLI's counterpart of the extension's settings + SecretStorage). */
+function sttFromEnv(env: NodeJS.ProcessEnv): SttSettings {
+  return {
+    whisperCppPath: env.INTERVIEW_LENS_WHISPER_CPP || undefined,
+    whisperModelPath: env.INTERVIEW_LENS_WHISPER_MODEL || undefined,
+    endpoint: env.INTERVIEW_LENS_STT_ENDPOINT || undefined,
+    apiKey: env.INTERVIEW_LENS_STT_API_KEY || undefined,
+    model: env.INTERVIEW_LENS_STT_MODEL || undefined,
+  };
+}
+
+function isAudio(file: string): boolean {
+  return AUDIO_EXTENSIONS.includes(path.extname(file).toLowerCase());
+}
 
 /** Where the CLI keeps its history; INTERVIEW_LENS_HOME overrides ~/.interview-lens. */
 function homeDir(env: NodeJS.ProcessEnv): string {
@@ -72,6 +94,13 @@ export async function run(
           user: { type: 'string', default: 'default' },
           'no-history': { type: 'boolean', default: false },
           verbose: { type: 'boolean', default: false },
+          format: { type: 'string', default: 'auto' },
+          'interviewer-label': { type: 'string', multiple: true },
+          'candidate-label': { type: 'string', multiple: true },
+          'swap-roles': { type: 'boolean', default: false },
+          'transcript-out': { type: 'string' },
+          out: { type: 'string' },
+          language: { type: 'string', default: 'auto' },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -84,25 +113,49 @@ export async function run(
       (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
       return values.help ? 0 : 2;
     }
-    if (!file) throw new UsageError(`"${command}" needs a transcript FILE\n${USAGE}`);
+    if (!file) throw new UsageError(`"${command}" needs a ${command === 'transcribe' ? 'AUDIO' : 'transcript'} FILE\n${USAGE}`);
     if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+    if (!(FORMAT_CHOICES as readonly string[]).includes(values.format!)) {
+      throw new UsageError(`unknown --format "${values.format}": use one of ${FORMAT_CHOICES.join(', ')}`);
+    }
+    if (!['auto', 'zh', 'en'].includes(values.language!)) throw new UsageError(`unknown --language "${values.language}": use auto, zh or en`);
+    const format = values.format as FormatChoice;
+    const labels = values['interviewer-label'] || values['candidate-label']
+      ? { interviewer: values['interviewer-label'] ?? [], candidate: values['candidate-label'] ?? [] }
+      : undefined;
 
     if (command === 'split') {
       if (!values.json) throw new UsageError('split prints JSON only: add --json');
       const text = readTranscript(file);
       try {
-        io.stdout(`${JSON.stringify(splitTranscript(text), null, 2)}\n`);
+        const { turns: _turns, wordTimed: _w, startOnly: _s, ...shown } = splitTranscript(text, { format, labels, swapRoles: values['swap-roles'] });
+        io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
       } catch (err) {
         if (err instanceof TranscriptError) throw new UsageError(`${file}: ${err.message}`);
         throw err;
       }
       return 0;
     }
+    if (command === 'transcribe') {
+      if (!isAudio(file)) throw new UsageError(`${file} is not an audio file (${AUDIO_EXTENSIONS.join(' ')})`);
+      if (!fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
+      const core = createCore({ knowledgeDir: knowledgeSource(), logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+      const ctx = core.context({ caller: 'cli', workspaceRoot: path.dirname(path.resolve(file)), stt: () => createSttProvider(sttFromEnv(io.env)) });
+      const stt = await core.tools.execute<{ text: string; format: string }>('transcribe_audio', { path: path.basename(file), language: values.language }, ctx);
+      if (!stt.success) throw new UsageError(stt.error!.message);
+      const labeled = await core.tools.execute<{ labeled: string }>('detect_speakers', { text: stt.data!.text, format: stt.data!.format }, ctx);
+      if (!labeled.success) throw new UsageError(labeled.error!.message);
+      if (values.out) writeFileAtomic(path.resolve(values.out), labeled.data!.labeled);
+      else io.stdout(labeled.data!.labeled);
+      return 0;
+    }
     if (command !== 'diagnose') throw new UsageError(`unknown command "${command}"\n${USAGE}`);
     if (values.engine !== 'offline') {
       throw new UsageError(`engine "${values.engine}" is not available; the CLI supports --engine offline`);
     }
-    const text = readTranscript(file);
+    const audio = isAudio(file);
+    if (audio && !fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
+    const text = audio ? '' : readTranscript(file);
     const store = values['no-history'] ? undefined : await HistoryStore.open(path.join(homeDir(io.env), 'history.sqlite'));
     const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
     const controller = new AbortController();
@@ -110,7 +163,16 @@ export async function run(
     process.once('SIGINT', onSigint);
     let result;
     try {
-      result = await core.diagnose({ text, source: path.basename(file), userId: values.user }, { caller: 'cli', signal: controller.signal });
+      const common = { source: path.basename(file), userId: values.user, labels, swapRoles: values['swap-roles'] };
+      if (audio) {
+        const r = await core.diagnoseAudio({ ...common, path: path.basename(file), language: values.language as 'auto' }, {
+          caller: 'cli', signal: controller.signal, workspaceRoot: path.dirname(path.resolve(file)), stt: () => createSttProvider(sttFromEnv(io.env)),
+        });
+        if (values['transcript-out']) writeFileAtomic(path.resolve(values['transcript-out']), r.raw.transcript);
+        result = { ...r, raw: r.raw.report };
+      } else {
+        result = await core.diagnose({ ...common, text, format }, { caller: 'cli', signal: controller.signal });
+      }
     } finally {
       process.removeListener('SIGINT', onSigint);
     }
@@ -138,6 +200,10 @@ export async function run(
     if (err instanceof CancelledError) {
       io.stderr('interview-lens: cancelled\n');
       return 130;
+    }
+    if (err instanceof SttError) {
+      io.stderr(`interview-lens: ${err.message}\n`);
+      return 2;
     }
     if (err instanceof HistoryError) {
       io.stderr(`interview-lens: ${err.message}\n`);

@@ -16,3 +16,8 @@ export { CancelledError } from './runtime/abort';
 export { MemoryLogger, silentLogger, type Logger } from './runtime/logger';
 export type { Report, QuestionReport } from './report/model';
 export type { SkillProgress } from './skills/types';
+export { createSttProvider, SttError, AUDIO_EXTENSIONS, type SttSettings, type SttProvider } from './speech/stt';
+export type { DeliveryReport, DeliveryStats, Scored } from './speech/delivery';
+export { analyzeDelivery } from './speech/delivery';
+export { findFillers } from './speech/fillers';
+export type { AudioDiagnosis } from './skills/diagnoseAudio';

@@ -23,6 +23,58 @@ describe('CLI (dist/cli.js)', () => {
   const run = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], {
     encoding: 'utf8', env: { ...process.env, INTERVIEW_LENS_HOME: home },
   });
+  const runEnv = (env: Record<string, string>, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8', env: { ...process.env, INTERVIEW_LENS_HOME: home, ...env },
+  });
+  const GOLD = path.join(ROOT, 'test', 'fixtures', 'transcripts');
+  const AUDIO = path.join(ROOT, 'test', 'fixtures', 'audio');
+
+  it('diagnose on a timed transcript prints the delivery section; split --json gives answer times', () => {
+    const r = run('diagnose', path.join(GOLD, 'whisperx-en.srt'), '--no-history');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Delivery: \d+\/100/);
+    assert.match(r.stdout, /Pace \d+ words\/min/);
+    const s = run('split', path.join(GOLD, 'whisperx-en.srt'), '--json');
+    const split = JSON.parse(s.stdout);
+    assert.equal(split.format, 'srt');
+    assert.equal(split.timed, true);
+    assert.ok(split.pairs.every((p: { answerStartS: number; answerEndS: number }) => p.answerEndS > p.answerStartS && p.answerStartS > 0));
+    assert.equal(split.turns, undefined, 'turns stay out of the printed JSON');
+  });
+
+  it('--format forces a parser, labels and --swap-roles change the roles, a bad --format exits 2', () => {
+    const named = path.join(GOLD, 'named-en.txt');
+    // Swapping a right guess leaves the "interviewer" asking nothing: the flag reaches the splitter.
+    const swapped = run('split', named, '--json', '--swap-roles');
+    assert.equal(swapped.status, 2);
+    assert.match(swapped.stderr, /found no question followed by an answer/);
+    const labeled = JSON.parse(run('split', named, '--json', '--interviewer-label', 'Priya', '--candidate-label', 'Daniel').stdout);
+    assert.equal(labeled.format, 'labeled-custom');
+    assert.deepEqual(labeled.speakers.map((x: { speaker: string; confidence: number }) => [x.speaker, x.confidence]), [['Priya', 1], ['Daniel', 1]]);
+    const forced = run('split', path.join(GOLD, 'labeled-zh.txt'), '--json', '--format', 'srt');
+    assert.equal(forced.status, 2);
+    assert.match(forced.stderr, /line 1: expected a cue time line/);
+    const bad = run('split', named, '--json', '--format', 'docx');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /unknown --format "docx": use one of auto, labeled/);
+  });
+
+  it('diagnoses an audio file through a configured whisper.cpp and saves the labeled transcript', () => {
+    const out = path.join(work, 'labeled.json');
+    const r = runEnv({ INTERVIEW_LENS_WHISPER_CPP: path.join(AUDIO, 'fake-whisper-cli'), INTERVIEW_LENS_WHISPER_MODEL: path.join(AUDIO, 'ggml-fake.bin') },
+      'diagnose', path.join(AUDIO, 'interview.wav'), '--no-history', '--transcript-out', out);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /题数: 3/);
+    assert.match(r.stdout, /表达: \d+\/100/);
+    assert.match(fs.readFileSync(out, 'utf8'), /"speaker":"Interviewer"/);
+  });
+
+  it('exits 2 with what to configure when audio has no speech-to-text', () => {
+    const r = runEnv({ INTERVIEW_LENS_WHISPER_CPP: '', INTERVIEW_LENS_STT_ENDPOINT: '' }, 'diagnose', path.join(AUDIO, 'interview.wav'), '--no-history');
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /no speech-to-text is configured.*INTERVIEW_LENS_WHISPER_CPP/);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+  });
 
   it('diagnose prints a readable summary and writes an HTML report (exit 0)', () => {
     const out = path.join(work, 'report.html');
@@ -63,7 +115,7 @@ describe('CLI (dist/cli.js)', () => {
     const out = JSON.parse(r.stdout);
     assert.equal(out.format, 'labeled-zh');
     assert.equal(out.language, 'zh');
-    assert.deepEqual(Object.keys(out.pairs[0]).sort(), ['answer', 'endOffset', 'index', 'question', 'startOffset']);
+    assert.deepEqual(Object.keys(out.pairs[0]).sort(), ['answer', 'answerTurns', 'endOffset', 'index', 'question', 'questionTurns', 'startOffset']);
     const text = fs.readFileSync(file, 'utf8');
     assert.ok(text.slice(out.pairs[1].startOffset).startsWith('面试官：'));
   });
@@ -72,7 +124,7 @@ describe('CLI (dist/cli.js)', () => {
     ['a missing file', () => path.join(work, 'nope.txt'), /file not found/],
     ['an empty file', () => { const f = path.join(work, 'empty.txt'); fs.writeFileSync(f, ''); return f; }, /empty/],
     ['a binary file', () => { const f = path.join(work, 'bin.txt'); fs.writeFileSync(f, Buffer.from([0x50, 0x4b, 0, 1, 2])); return f; }, /binary/],
-    ['text with no Q&A', () => { const f = path.join(work, 'prose.txt'); fs.writeFileSync(f, 'Just notes about the day.'); return f; }, /no speaker labels/],
+    ['text with no Q&A', () => { const f = path.join(work, 'prose.txt'); fs.writeFileSync(f, 'Just notes about the day.'); return f; }, /could not tell interviewer and candidate apart: label the turns/],
     ['a folder', () => work, /is a folder/],
   ];
   for (const [what, make, message] of badInputs) {
