@@ -1,13 +1,25 @@
 import * as vscode from 'vscode';
-import { CancelledError, SkillStepError, type Report } from '../core';
+import * as path from 'node:path';
+import { AUDIO_EXTENSIONS, CancelledError, createSttProvider, SkillStepError, type CustomLabels, type FormatChoice, type Report, type SttSettings } from '../core';
 import type { DiagnosisState } from './diagnosisState';
 import type { ReportPanel } from './reportPanel';
 import type { CoreHost } from './services';
 
 /** File name extensions the editor context menu offers "Diagnose Interview" on. */
-export const TRANSCRIPT_EXTENSIONS = ['.txt', '.md'];
+export const TRANSCRIPT_EXTENSIONS = ['.txt', '.md', '.srt', '.vtt', '.json'];
+export { AUDIO_EXTENSIONS };
 
-interface Deps { host: CoreHost; state: DiagnosisState; panel: ReportPanel }
+/** Where the files whose roles the user swapped are remembered (per workspace). */
+const SWAPPED_KEY = 'interviewLens.swappedRoles';
+/** SecretStorage key of the speech-to-text API key; never written to settings or logs. */
+export const STT_SECRET = 'interviewLens.stt.apiKey';
+
+interface Deps { host: CoreHost; state: DiagnosisState; panel: ReportPanel; context: vscode.ExtensionContext }
+
+/** Whether the user swapped interviewer and candidate for this file. */
+export function isSwapped(deps: Deps, uri: vscode.Uri): boolean {
+  return deps.context.workspaceState.get<string[]>(SWAPPED_KEY, []).includes(uri.toString());
+}
 
 async function documentFor(uri: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
   if (uri instanceof vscode.Uri) return vscode.workspace.openTextDocument(uri);
@@ -18,7 +30,7 @@ async function documentFor(uri: vscode.Uri | undefined): Promise<vscode.TextDocu
 export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
   const doc = await documentFor(uri);
   if (!doc) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Open an interview transcript (.txt or .md) in the editor, then run "Diagnose Interview" again.'));
+    void vscode.window.showErrorMessage(vscode.l10n.t('Open an interview transcript (text, SRT, WebVTT or Whisper JSON) in the editor, then run "Diagnose Interview" again.'));
     return undefined;
   }
   const text = doc.getText();
@@ -39,7 +51,10 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
         let last = 0;
         try {
           const result = await core.diagnose(
-            { text, source: name, userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4) },
+            {
+              text, source: name, userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4),
+              format: config.get<FormatChoice>('transcriptFormat', 'auto'), labels: labelsFrom(config), swapRoles: isSwapped(deps, doc.uri),
+            },
             {
               caller: 'vscode',
               signal: controller.signal,
@@ -76,6 +91,139 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
     void vscode.window
       .showErrorMessage(vscode.l10n.t('Interview Lens could not diagnose {0}: {1}', name, err instanceof Error ? err.message : String(err)), show)
       .then((choice) => choice === show && deps.host.log.show());
+    return undefined;
+  }
+}
+
+function labelsFrom(config: vscode.WorkspaceConfiguration): CustomLabels | undefined {
+  const l = config.get<CustomLabels>('speakerLabels');
+  const clean = (xs: unknown) => (Array.isArray(xs) ? xs.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : []);
+  const labels = { interviewer: clean(l?.interviewer), candidate: clean(l?.candidate) };
+  return labels.interviewer.length || labels.candidate.length ? labels : undefined;
+}
+
+/** "Interview Lens: Swap Interviewer/Candidate": flips the roles for this file, remembers it, and diagnoses again. */
+export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
+  const doc = await documentFor(uri);
+  if (!doc) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Open an interview transcript in the editor, then run "Swap Interviewer/Candidate" again.'));
+    return undefined;
+  }
+  const key = doc.uri.toString();
+  const swapped = deps.context.workspaceState.get<string[]>(SWAPPED_KEY, []);
+  const next = swapped.includes(key) ? swapped.filter((k) => k !== key) : [...swapped, key];
+  await deps.context.workspaceState.update(SWAPPED_KEY, next);
+  const name = doc.uri.path.split('/').pop() ?? key;
+  deps.host.log.info(`roles ${next.includes(key) ? 'swapped' : 'restored'} for ${name}`);
+  void vscode.window.showInformationMessage(next.includes(key)
+    ? vscode.l10n.t('Interviewer and candidate swapped for {0}; this is remembered for the file.', name)
+    : vscode.l10n.t('Roles in {0} are inferred again.', name));
+  return diagnoseCommand(deps, doc.uri);
+}
+
+/** Speech-to-text settings: machine-scoped settings plus the key from SecretStorage. */
+async function sttSettings(deps: Deps): Promise<SttSettings> {
+  const c = vscode.workspace.getConfiguration('interviewLens.stt');
+  return {
+    provider: c.get<SttSettings['provider']>('provider', 'none'),
+    whisperCppPath: c.get<string>('whisperCppPath') || undefined,
+    whisperModelPath: c.get<string>('whisperModelPath') || undefined,
+    endpoint: c.get<string>('endpoint') || undefined,
+    model: c.get<string>('model') || undefined,
+    apiKey: (await deps.context.secrets.get(STT_SECRET)) || undefined,
+  };
+}
+
+/** "Interview Lens: Set Speech-to-Text API Key": stored in SecretStorage; an empty entry removes it. */
+export async function setSttApiKeyCommand(deps: Deps): Promise<void> {
+  const key = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Speech-to-text API key'),
+    prompt: vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to interviewLens.stt.endpoint. Leave empty to remove it.'),
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (key === undefined) return;
+  if (key.trim() === '') {
+    await deps.context.secrets.delete(STT_SECRET);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Speech-to-text API key removed.'));
+  } else {
+    await deps.context.secrets.store(STT_SECRET, key.trim());
+    void vscode.window.showInformationMessage(vscode.l10n.t('Speech-to-text API key saved.'));
+  }
+}
+
+/**
+ * "Interview Lens: Diagnose Audio Recording": transcribes with the configured provider, labels
+ * the roles, opens the labeled transcript (with score lenses) and the report with a delivery section.
+ */
+export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Transcribing a recording runs a speech-to-text program or uploads the audio, so it is off in Restricted Mode. Trust this workspace first (Workspaces: Manage Workspace Trust).'));
+    return undefined;
+  }
+  let target = uri instanceof vscode.Uri ? uri : undefined;
+  if (!target) {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false, openLabel: vscode.l10n.t('Diagnose'),
+      filters: { [vscode.l10n.t('Audio')]: AUDIO_EXTENSIONS.map((e) => e.slice(1)) },
+    });
+    target = picked?.[0];
+  }
+  if (!target) return undefined;
+  const name = path.basename(target.fsPath);
+  if (!AUDIO_EXTENSIONS.includes(path.extname(name).toLowerCase())) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} is not an audio file Interview Lens can transcribe ({1}).', name, AUDIO_EXTENSIONS.join(' ')));
+    return undefined;
+  }
+  // The user picked this file, so its folder (or the workspace folder holding it) is where the tool may read.
+  const root = vscode.workspace.getWorkspaceFolder(target)?.uri.fsPath ?? path.dirname(target.fsPath);
+  const config = vscode.workspace.getConfiguration('interviewLens');
+  const settings = await sttSettings(deps);
+  try {
+    createSttProvider(settings);
+  } catch (err) {
+    const open = vscode.l10n.t('Open Settings');
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot transcribe {0}: {1}', name, (err as Error).message), open)
+      .then((c) => c === open && vscode.commands.executeCommand('workbench.action.openSettings', 'interviewLens.stt'));
+    return undefined;
+  }
+  try {
+    const core = await deps.host.get();
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: transcribing and diagnosing {0}', name), cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          return await core.diagnoseAudio(
+            {
+              path: path.relative(root, target!.fsPath), source: name, language: config.get<'auto'>('stt.language', 'auto'),
+              userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4),
+            },
+            {
+              caller: 'vscode', signal: controller.signal, workspaceRoot: root, stt: () => createSttProvider(settings),
+              onProgress: (p) => progress.report({ message: p.message === 'transcribing' ? vscode.l10n.t('transcribing…') : vscode.l10n.t('{0} of {1} questions', p.done, p.total) }),
+            },
+          );
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+    const doc = await vscode.workspace.openTextDocument({ content: result.raw.transcript, language: 'json' });
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
+    deps.state.set(doc.uri, doc.version, result.raw.report);
+    deps.panel.show(result.raw.report, doc.uri);
+    deps.host.log.info(`diagnosed recording ${name} (${result.raw.provider}): ${result.raw.report.summary.overallScore}/100`);
+    return result.raw.report;
+  } catch (err) {
+    if (err instanceof CancelledError) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Diagnosis cancelled. Nothing was saved.'));
+      return undefined;
+    }
+    const message = err instanceof SkillStepError ? err.error.message : err instanceof Error ? err.message : String(err);
+    deps.host.log.error(`diagnose recording ${name} failed: ${message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot diagnose {0}: {1}', name, message));
     return undefined;
   }
 }

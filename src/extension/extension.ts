@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { ScoreCodeLensProvider } from './codeLensProvider';
-import { diagnoseCommand, openQuestionInEditor, revealQuestionCommand, showReportCommand, TRANSCRIPT_EXTENSIONS } from './commands';
+import {
+  AUDIO_EXTENSIONS, diagnoseAudioCommand, diagnoseCommand, openQuestionInEditor, revealQuestionCommand, setSttApiKeyCommand, showReportCommand,
+  swapRolesCommand, TRANSCRIPT_EXTENSIONS,
+} from './commands';
 import { DiagnosisState } from './diagnosisState';
 import { ReportPanel } from './reportPanel';
 import { CoreHost } from './services';
@@ -11,7 +14,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const host = new CoreHost(context, log);
   const state = new DiagnosisState();
   const lenses = new ScoreCodeLensProvider(state);
-  const deps = { host, state, panel: undefined as unknown as ReportPanel };
+  const deps = { host, state, context, panel: undefined as unknown as ReportPanel };
   deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index));
 
   context.subscriptions.push(
@@ -20,8 +23,12 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('interviewLens.diagnose', (uri?: vscode.Uri) => diagnoseCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.showReport', () => showReportCommand(deps)),
     vscode.commands.registerCommand('interviewLens.revealQuestion', (uri: vscode.Uri, index: number) => revealQuestionCommand(deps, uri, index)),
+    vscode.commands.registerCommand('interviewLens.swapRoles', (uri?: vscode.Uri) => swapRolesCommand(deps, uri)),
+    vscode.commands.registerCommand('interviewLens.diagnoseAudio', (uri?: vscode.Uri) => diagnoseAudioCommand(deps, uri)),
+    vscode.commands.registerCommand('interviewLens.setSttApiKey', () => setSttApiKeyCommand(deps)),
   );
   void vscode.commands.executeCommand('setContext', 'interviewLens.transcriptExtensions', TRANSCRIPT_EXTENSIONS);
+  void vscode.commands.executeCommand('setContext', 'interviewLens.audioExtensions', AUDIO_EXTENSIONS);
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
 }
 

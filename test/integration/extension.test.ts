@@ -17,7 +17,12 @@ async function ourLenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   return lenses.filter((l) => l.command?.command === 'interviewLens.revealQuestion');
 }
 
-interface ReportLike { summary: { overallScore: number; totalQuestions: number }; perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number }> }
+interface ReportLike {
+  summary: { overallScore: number; totalQuestions: number };
+  perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number; delivery?: { pace: { value: number } } | null }>;
+  delivery?: { overall: { score: number; fillers: { count: number } } } | null;
+  transcript?: { format: string };
+}
 
 describe('Interview Lens in a real VS Code', function () {
   this.timeout(120_000);
@@ -86,6 +91,40 @@ describe('Interview Lens in a real VS Code', function () {
     assert.equal(lenses.length, 4);
     assert.ok(doc.lineAt(lenses[0].range.start.line).text.includes('Interviewer'));
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('diagnoses an SRT file: lenses on the question cues, delivery per question and overall', async () => {
+    const uri = workspaceFile('rag-interview-en.srt');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const report = await vscode.commands.executeCommand<ReportLike>('interviewLens.diagnose', uri);
+    assert.ok(report, 'Diagnose Interview returned no report for the SRT file');
+    assert.equal(report.transcript?.format, 'srt');
+    assert.equal(report.summary.totalQuestions, 4);
+    assert.ok(report.delivery, 'a timed transcript gets a delivery section');
+    assert.ok(report.delivery.overall.score > 0 && report.delivery.overall.fillers.count > 0);
+    assert.ok(report.perQuestion.every((q) => q.delivery && q.delivery.pace.value > 0));
+    const lenses = await ourLenses(uri);
+    assert.equal(lenses.length, 4);
+    const expected = ["Great. Let's start.", 'How would you evaluate it?', 'Okay. What are the main risks', 'Last one: how do you handle'];
+    for (const [i, lens] of lenses.entries()) {
+      const line = doc.lineAt(lens.range.start.line).text;
+      assert.equal(lens.range.start.line, doc.positionAt(report.perQuestion[i].startOffset).line);
+      assert.ok(line.replace(/^Alex: /, '').startsWith(expected[i]), `lens ${i + 1} sits on "${line}"`);
+      assert.match(doc.lineAt(lens.range.start.line - 1).text, /-->/, 'the line above a question is its cue time');
+    }
+  });
+
+  it('swaps interviewer and candidate for one file and remembers it until swapped back', async () => {
+    const uri = workspaceFile('rag-interview-en.srt');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    // Swapped, Sam (who answers) is taken for the interviewer: nothing reads as a question.
+    assert.equal(await vscode.commands.executeCommand('interviewLens.swapRoles', uri), undefined);
+    assert.equal(await vscode.commands.executeCommand('interviewLens.diagnose', uri), undefined, 'the swap is remembered for the next run');
+    assert.equal((await ourLenses(uri)).length, 0);
+    const restored = await vscode.commands.executeCommand<ReportLike>('interviewLens.swapRoles', uri);
+    assert.equal(restored?.summary.totalQuestions, 4);
+    assert.equal((await ourLenses(uri)).length, 4);
   });
 
   it('refuses text without speaker labels and shows no scores', async () => {
