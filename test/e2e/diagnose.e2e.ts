@@ -136,4 +136,22 @@ describe('Diagnose Interview, end to end in Chromium', function () {
       await page.screenshot({ path: path.join(OUT, shot) });
     }
   });
+
+  it('diagnoses an SRT export: lenses on the question cues and a delivery section in the report', async () => {
+    await openFile(page, 'rag-interview-en.srt');
+    await runCommand(page, 'Interview Lens: Diagnose Interview');
+    const frame = reportFrame(page);
+    await frame.locator('[data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 60_000 });
+    const delivery = Number((await frame.locator('[data-testid="delivery-score"]').textContent())?.replace('/100', '').trim());
+    assert.ok(delivery > 0 && delivery <= 100, `delivery score ${delivery}`);
+    for (const row of ['delivery-pace', 'delivery-fillers', 'delivery-pauses', 'delivery-latency', 'delivery-talk-ratio']) {
+      assert.equal(await frame.locator(`[data-testid="delivery"] [data-testid="${row}"]`).count(), 1, row);
+    }
+    assert.equal(await frame.locator('section.question [data-testid="answer-delivery"]').count(), 4);
+    const lenses = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q\d+ · \d+\/100/ });
+    await lenses.first().waitFor({ timeout: 30_000 });
+    assert.equal(await lenses.count(), 4);
+    await frame.locator('[data-testid="delivery"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUT, 'workbench-srt-delivery.png') });
+  });
 });

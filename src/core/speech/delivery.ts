@@ -116,15 +116,16 @@ function scoreFillers(f: FillerStats, lang: Language): Scored {
   };
 }
 
-function scorePauses(p: DeliveryStats['pauses'], lang: Language): Scored | null {
+function scorePauses(p: DeliveryStats['pauses'], lang: Language, scope: 'answer' | 'all' = 'answer'): Scored | null {
   if (!p.measured) return null;
   const long = p.long.length;
-  if (long === 0) return { score: 100, flag: 'ok', explanation: say(lang, '回答中没有 2 秒以上的长停顿。', 'No pause of 2 s or more inside the answer.') };
+  const where = scope === 'answer' ? say(lang, '回答中', 'inside the answer') : say(lang, '各个回答中', 'inside your answers');
+  if (long === 0) return { score: 100, flag: 'ok', explanation: say(lang, `${where}没有 2 秒以上的长停顿。`, `No pause of 2 s or more ${where}.`) };
   const s = 100 - 15 * (long - p.veryLong) - 25 * p.veryLong;
   const longest = Math.max(...p.long.map((x) => x.durationS));
   return {
     score: clamp(Math.max(20, s)), flag: 'high',
-    explanation: say(lang, `回答中有 ${long} 次长停顿（≥2 秒${p.veryLong ? `，其中 ${p.veryLong} 次超过 5 秒` : ''}，最长 ${r1(longest)} 秒）；卡住时先说思路框架。`, `${long} long pause${long > 1 ? 's' : ''} inside the answer (≥ 2 s${p.veryLong ? `, ${p.veryLong} over 5 s` : ''}; longest ${r1(longest)} s); when stuck, say the outline of your approach first.`),
+    explanation: say(lang, `${where}有 ${long} 次长停顿（≥2 秒${p.veryLong ? `，其中 ${p.veryLong} 次超过 5 秒` : ''}，最长 ${r1(longest)} 秒）；卡住时先说思路框架。`, `${long} long pause${long > 1 ? 's' : ''} ${where} (≥ 2 s${p.veryLong ? `, ${p.veryLong} over 5 s` : ''}; longest ${r1(longest)} s); when stuck, say the outline of your approach first.`),
   };
 }
 
@@ -273,7 +274,7 @@ export function analyzeDelivery(
   // Overall pauses are the answers' pauses (gaps between answers are not pauses).
   const long = perAnswer.flatMap((a) => a.pauses.long);
   overallStats.pauses = { count: perAnswer.reduce((n, a) => n + a.pauses.count, 0), long, veryLong: long.filter((x) => x.durationS >= T.veryLongPauseS).length, measured };
-  overallStats.scores.pauses = scorePauses(overallStats.pauses, lang);
+  overallStats.scores.pauses = scorePauses(overallStats.pauses, lang, 'all');
   overallStats.speakingS = r1(perAnswer.reduce((n, a) => n + a.speakingS, 0));
   const paceAgain = scorePace((overallStats.cjkChars * 60) / Math.max(1, overallStats.speakingS), (overallStats.enWords * 60) / Math.max(1, overallStats.speakingS), overallStats.cjkChars, overallStats.enWords, lang);
   overallStats.pace = paceAgain.pace;
