@@ -28,8 +28,17 @@ function lastSentence(text: string): string {
 }
 
 function length(text: string): number {
-  const cjk = text.match(/[\u3400-\u9fff]/g)?.length ?? 0;
-  const words = text.match(/[A-Za-z]+/g)?.length ?? 0;
+  // A counting loop, not regex matches: this runs on every turn of transcripts of many MB.
+  let cjk = 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x3400 && c <= 0x9fff) cjk++;
+    const latin = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (latin && !inWord) words++;
+    inWord = latin;
+  }
   return cjk + words * 2;
 }
 

@@ -5,8 +5,25 @@ export interface Line {
   number: number;
 }
 
-/** Splits text into lines, keeping offsets into the original (CRLF and LF alike). */
+let cached: { text: string; lines: Line[] } | undefined;
+
+/**
+ * Splits text into lines, keeping offsets into the original (CRLF and LF alike). Detection and
+ * parsing both read the lines, so the last result is kept (the same string is not split twice).
+ */
 export function toLines(text: string): Line[] {
+  if (cached?.text === text) return cached.lines;
+  const lines = splitLines(text);
+  cached = { text, lines };
+  return lines;
+}
+
+/** Drops the kept lines (after a parse, so a big transcript is not held in memory). */
+export function forgetLines(): void {
+  cached = undefined;
+}
+
+function splitLines(text: string): Line[] {
   const lines: Line[] = [];
   let offset = 0;
   let number = 1;

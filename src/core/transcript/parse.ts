@@ -1,10 +1,10 @@
 import { blockHeaderCounts, parseFeishu, parseOtter } from './formats/blocks';
 import { parseCues } from './formats/cues';
 import { parseDialogue } from './formats/dialogue';
-import { countLabeledLines, parseLabeled } from './formats/labeled';
-import { jsonKind, parseJsonTree, parseWhisperCppJson, parseWhisperJson } from './formats/whisperJson';
+import { countLabeledLines, forgetLabelCount, parseLabeled } from './formats/labeled';
+import { jsonKind, parseJsonRoot, parseWhisperCppJson, parseWhisperJson } from './formats/whisperJson';
 import { detectLanguage } from './language';
-import { joinSpeech } from './lines';
+import { forgetLines, joinSpeech } from './lines';
 import { TranscriptError, type FormatChoice, type Segment, type SpeakerRole, type Transcript, type TranscriptFormat, type Turn } from './model';
 import { CONTENT_SPEAKERS, inferSpeakerRoles, rolesByContent, swapRole } from './roles';
 import type { CustomLabels } from './speakers';
@@ -39,11 +39,13 @@ export function detectTranscriptFormat(text: string, labels?: CustomLabels): Exc
     if (/"segments"\s*:/.test(text)) return 'whisper-json';
     throw new TranscriptError('this JSON is not a transcript Interview Lens knows: it needs a "segments" array (openai-whisper, WhisperX) or a "transcription" array (whisper.cpp -oj)');
   }
-  const blocks = blockHeaderCounts(text);
+  // The first 256 KB show the format as well as the whole file does, at a fraction of the cost.
+  const sample = text.length > 262144 ? text.slice(0, text.lastIndexOf('\n', 262144) + 1 || 262144) : text;
+  const blocks = blockHeaderCounts(sample);
   if (blocks.otterFooter && blocks.otter > 0) return 'otter';
   if (blocks.feishu >= 2 || (blocks.feishuMeta && blocks.feishu >= 1)) return 'feishu';
   if (blocks.otter >= 2) return 'otter';
-  const labeled = countLabeledLines(text, labels);
+  const labeled = countLabeledLines(sample, labels);
   if (labeled.lines >= 2 || labeled.roleLabeled >= 1) return 'labeled';
   return 'dialogue';
 }
@@ -53,7 +55,7 @@ function readSegments(text: string, choice: Exclude<FormatChoice, 'auto'>, label
     case 'srt': return { format: 'srt', segments: parseCues(text, 'srt') };
     case 'vtt': return { format: 'vtt', segments: parseCues(text, 'vtt') };
     case 'whisper-json': {
-      const root = parseJsonTree(text);
+      const root = parseJsonRoot(text);
       if (jsonKind(root) === 'whisper-cpp-json') return { format: 'whisper-cpp-json', segments: parseWhisperCppJson(text, root) };
       return { format: 'whisper-json', segments: parseWhisperJson(text, root) };
     }
@@ -73,20 +75,22 @@ function readSegments(text: string, choice: Exclude<FormatChoice, 'auto'>, label
 
 /** Gives every segment a speaker: carried forward from the cue that named it, or a role from content. */
 function attributeSpeakers(segments: Segment[]): { segments: Segment[]; byContent: boolean } {
+  // Segments are fresh objects from a parser: set speakers in place (no copies of big transcripts).
   if (segments.some((s) => s.speaker)) {
     let last: string | undefined;
-    const out = segments.map((s) => {
+    for (const s of segments) {
       last = s.speaker ?? last;
-      return { ...s, speaker: last ?? '?' };
-    });
-    return { segments: out, byContent: false };
+      s.speaker = last ?? '?';
+    }
+    return { segments, byContent: false };
   }
   const roles = rolesByContent(segments);
-  return { segments: segments.map((s, i) => ({ ...s, speaker: CONTENT_SPEAKERS[roles[i]] })), byContent: true };
+  segments.forEach((s, i) => { s.speaker = CONTENT_SPEAKERS[roles[i]]; });
+  return { segments, byContent: true };
 }
 
-function mergeTurns(segments: Segment[], timed: boolean): Array<Omit<Turn, 'role' | 'roleConfidence'>> {
-  const turns: Array<Omit<Turn, 'role' | 'roleConfidence'>> = [];
+function mergeTurns(segments: Segment[], timed: boolean): Turn[] {
+  const turns: Turn[] = [];
   for (const s of segments) {
     const last = turns[turns.length - 1];
     const gap = last?.end !== undefined && s.start !== undefined ? s.start - last.end : 0;
@@ -96,7 +100,7 @@ function mergeTurns(segments: Segment[], timed: boolean): Array<Omit<Turn, 'role
       last.endOffset = s.endOffset;
       last.segments.push(s);
     } else {
-      turns.push({ speaker: s.speaker!, text: s.text, start: s.start, end: s.end, startOffset: s.startOffset, endOffset: s.endOffset, segments: [s] });
+      turns.push({ speaker: s.speaker!, role: 'unknown', roleConfidence: 0, text: s.text, start: s.start, end: s.end, startOffset: s.startOffset, endOffset: s.endOffset, segments: [s] });
     }
   }
   return turns;
@@ -104,6 +108,15 @@ function mergeTurns(segments: Segment[], timed: boolean): Array<Omit<Turn, 'role
 
 /** Parses any supported transcript into turns with roles. Throws TranscriptError with a fix. */
 export function parseTranscript(text: string, options: ParseOptions = {}): Transcript {
+  try {
+    return parseUncached(text, options);
+  } finally {
+    forgetLines();
+    forgetLabelCount();
+  }
+}
+
+function parseUncached(text: string, options: ParseOptions): Transcript {
   if (text.trim() === '') throw new TranscriptError('the transcript is empty: open a file with interview text in it');
   if (text.length > MAX_TRANSCRIPT_CHARS) {
     throw new TranscriptError(`the transcript has ${(text.length / 1e6).toFixed(1)} million characters; Interview Lens reads at most ${MAX_TRANSCRIPT_CHARS / 1e6} million: split it into one file per interview`);
@@ -123,11 +136,16 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Trans
   } else {
     speakers = inferSpeakerRoles(merged, options.labels);
     // One named speaker only (a monologue with "Jane:" lines): fall back to content.
-    if (speakers.every((s) => s.role === 'unknown')) return parseTranscript(text, { ...options, format: 'dialogue' });
+    if (speakers.every((s) => s.role === 'unknown')) return parseUncached(text, { ...options, format: 'dialogue' });
   }
   if (options.swapRoles) speakers = speakers.map((s) => ({ ...s, role: swapRole(s.role) }));
   const roleOf = new Map(speakers.map((s) => [s.speaker, s]));
-  const turns: Turn[] = merged.map((t) => ({ ...t, role: roleOf.get(t.speaker)!.role, roleConfidence: roleOf.get(t.speaker)!.confidence }));
+  for (const t of merged) {
+    const r = roleOf.get(t.speaker)!;
+    t.role = r.role;
+    t.roleConfidence = r.confidence;
+  }
+  const turns = merged;
   return {
     format,
     language: detectLanguage(turns.slice(0, 400).map((t) => t.text).join('\n')),

@@ -41,6 +41,8 @@ export function rolesByContent(segments: Segment[]): Array<'interviewer' | 'cand
   return roles;
 }
 
+const SAMPLE_TURNS = 3000;
+
 interface Stats { speaker: string; turns: number; questions: number; length: number; first: number }
 
 /**
@@ -50,13 +52,19 @@ interface Stats { speaker: string; turns: number; questions: number; length: num
  */
 export function inferSpeakerRoles(turns: Array<{ speaker: string; text: string }>, custom?: CustomLabels): SpeakerRole[] {
   const stats = new Map<string, Stats>();
-  turns.forEach((t, i) => {
+  // Who asks is clear long before the end: the first few thousand turns are plenty, and this
+  // keeps transcripts of many MB fast.
+  turns.slice(0, SAMPLE_TURNS).forEach((t, i) => {
     const s = stats.get(t.speaker) ?? { speaker: t.speaker, turns: 0, questions: 0, length: 0, first: i };
     s.turns++;
     if (isQuestionLike(t.text)) s.questions++;
     s.length += speechLength(t.text);
     stats.set(t.speaker, s);
   });
+  // Speakers who only talk after the sample still need an entry.
+  for (const [i, t] of turns.entries()) {
+    if (i >= SAMPLE_TURNS && !stats.has(t.speaker)) stats.set(t.speaker, { speaker: t.speaker, turns: 1, questions: isQuestionLike(t.text) ? 1 : 0, length: speechLength(t.text), first: i });
+  }
   const all = [...stats.values()];
   const ratio = (s: Stats) => s.questions / s.turns;
   const result = new Map<string, SpeakerRole>();

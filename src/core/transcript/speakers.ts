@@ -35,6 +35,9 @@ const PREFIX = /^[\uFEFF \t]*(?:[-*>]+\s*)?(?:\*\*|__)?(?:\[([^\]\n]{1,40})\]|([
 
 /** A `Name:` / `[SPEAKER_00]:` prefix at the start of a line, or null. */
 export function speakerPrefix(line: string): { speaker: string; length: number } | null {
+  // Cheap test first: a prefix has a colon or a bracket near the start of the line.
+  const head = line.slice(0, 60);
+  if (head.indexOf(':') === -1 && head.indexOf('：') === -1 && head.indexOf('[') === -1) return null;
   const m = PREFIX.exec(line);
   if (!m) {
     const bracket = /^[\uFEFF \t]*\[(SPEAKER_\d+)\][ \t]*/i.exec(line);

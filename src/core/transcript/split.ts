@@ -4,10 +4,16 @@ import { parseTranscript, type ParseOptions } from './parse';
 
 interface Building { q: number[]; a: number[] }
 
+/** The next turn with a known role after `i` (a scan, not a copy: transcripts can be huge). */
+function nextKnown(turns: Turn[], i: number): Turn | undefined {
+  for (let k = i + 1; k < turns.length; k++) if (turns[k].role !== 'unknown') return turns[k];
+  return undefined;
+}
+
 /** An interviewer turn inside an answer that does not end it: "嗯", or the reply to a clarifying question. */
 function staysInAnswer(turns: Turn[], current: Building, i: number): boolean {
   const t = turns[i];
-  const next = turns.slice(i + 1).find((x) => x.role !== 'unknown');
+  const next = nextKnown(turns, i);
   if (next?.role !== 'candidate') return false;
   if (isBackchannel(t.text)) return true;
   const lastCandidate = [...current.a].reverse().map((k) => turns[k]).find((x) => x.role === 'candidate');
@@ -17,7 +23,7 @@ function staysInAnswer(turns: Turn[], current: Building, i: number): boolean {
 /** Does this interviewer turn open a question (rather than chat, a remark or an anecdote)? */
 function opensQuestion(turns: Turn[], i: number, started: boolean): boolean {
   const t = turns[i];
-  const reply = turns.slice(i + 1).find((x) => x.role !== 'unknown');
+  const reply = nextKnown(turns, i);
   const replyLength = reply?.role === 'candidate' ? speechLength(reply.text) : 0;
   if (!started && isSmallTalk(t.text)) return false;
   if (isQuestionLike(t.text)) return true;
@@ -28,8 +34,8 @@ function opensQuestion(turns: Turn[], i: number, started: boolean): boolean {
 /**
  * Pairs turns into questions and answers. Consecutive interviewer turns form one question (two
  * questions in one turn stay one pair); a clarifying exchange and backchannels stay inside the
- * answer; small talk before the first question and the closing "any questions for us?" are not
- * pairs.
+ * answer; small talk before the first question and the closing "any questions for us?" (with the
+ * candidate's own questions after it) are not pairs.
  */
 export function pairTurns(turns: Turn[]): QaPair[] {
   const pairs: QaPair[] = [];
@@ -76,7 +82,12 @@ export function pairTurns(turns: Turn[]): QaPair[] {
       current.q.push(i);
       continue;
     }
-    if (isClosing(t.text) && started) break;
+    // "Any questions for us?" ends the interview: what follows is the candidate asking, until a
+    // new interview starts (files sometimes hold several).
+    if (started && isClosing(t.text)) {
+      started = false;
+      continue;
+    }
     if (!opensQuestion(turns, i, started)) continue;
     current = { q: [i], a: [] };
     started = true;

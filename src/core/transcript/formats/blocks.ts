@@ -66,10 +66,15 @@ export function blockHeaderCounts(text: string): { otter: number; feishu: number
   let otter = 0;
   let feishu = 0;
   let feishuMeta = false;
-  for (const line of toLines(text)) {
+  for (const [i, line] of toLines(text).entries()) {
+    // Feishu's header sits at the top; block headers end in a digit. Testing those first keeps big files fast.
+    if (i < 50 && !feishuMeta && (FEISHU_META.test(line.text) || /^说话人\s*\d+\s/.test(line.text))) feishuMeta = true;
+    let e = line.text.length - 1;
+    while (e >= 0 && (line.text.charCodeAt(e) === 32 || line.text.charCodeAt(e) === 9)) e--;
+    const last = e >= 0 ? line.text.charCodeAt(e) : 0;
+    if (last < 48 || last > 57) continue;
     if (OTTER_HEADER.test(line.text)) otter++;
     else if (FEISHU_HEADER.test(line.text) && /\d:\d{2}:\d{2}|\.\d/.test(line.text)) feishu++;
-    if (FEISHU_META.test(line.text) || /^说话人\s*\d+\s/.test(line.text)) feishuMeta = true;
   }
   return { otter, feishu, otterFooter: OTTER_FOOTER.test(text.slice(-400)) || /Transcribed by https?:\/\/otter\.ai/i.test(text), feishuMeta };
 }

@@ -11,27 +11,47 @@ export interface LabeledParse {
 /** Which convention most labeled lines follow: 面试官/候选人, Interviewer/Candidate, Q/A, custom, or names. */
 function classify(prefixes: string[], speakers: Set<string>, custom?: CustomLabels): TranscriptFormat {
   const votes = new Map<TranscriptFormat, number>();
+  const kindOf = new Map<string, TranscriptFormat>();
   for (const name of prefixes) {
     if (!speakers.has(name)) continue;
+    const known = kindOf.get(name);
+    if (known) {
+      votes.set(known, (votes.get(known) ?? 0) + 1);
+      continue;
+    }
     let kind: TranscriptFormat;
     if (roleOfLabel(name) === undefined) kind = custom && roleOfLabel(name, custom) ? 'labeled-custom' : 'named';
     else if (/^(?:q|a|question|answer|问|答)$/i.test(name.trim())) kind = 'qa';
     else kind = /[\u3400-\u9fff]/.test(name) ? 'labeled-zh' : 'labeled-en';
+    kindOf.set(name, kind);
     votes.set(kind, (votes.get(kind) ?? 0) + 1);
   }
   return [...votes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'named';
 }
 
-/** Counts lines that open with an accepted speaker label (what auto-detection weighs). */
-export function countLabeledLines(text: string, custom?: CustomLabels): { lines: number; speakers: Set<string>; prefixes: string[]; roleLabeled: number } {
+interface LabelCount { lines: number; speakers: Set<string>; prefixes: string[]; roleLabeled: number; byLine: Array<{ speaker: string; length: number } | null> }
+let last: { text: string; custom?: CustomLabels; result: LabelCount } | undefined;
+
+/** Counts lines that open with an accepted speaker label (what auto-detection weighs; kept for the parse that follows). */
+export function countLabeledLines(text: string, custom?: CustomLabels): LabelCount {
+  if (last && last.text === text && last.custom === custom) return last.result;
   const prefixes: string[] = [];
-  for (const line of toLines(text)) {
+  const byLine = toLines(text).map((line) => {
     const p = speakerPrefix(line.text);
     if (p) prefixes.push(p.speaker);
-  }
+    return p;
+  });
   const speakers = acceptedSpeakers(prefixes, custom);
   const accepted = prefixes.filter((p) => speakers.has(p));
-  return { lines: accepted.length, speakers, prefixes, roleLabeled: accepted.filter((p) => roleOfLabel(p, custom)).length };
+  const roles = new Map([...speakers].map((s) => [s, roleOfLabel(s, custom) !== undefined]));
+  const result = { lines: accepted.length, speakers, prefixes, roleLabeled: accepted.filter((p) => roles.get(p)).length, byLine };
+  last = { text, custom, result };
+  return result;
+}
+
+/** Drops the kept count (after a parse, so a big transcript is not held in memory). */
+export function forgetLabelCount(): void {
+  last = undefined;
 }
 
 /**
@@ -40,7 +60,7 @@ export function countLabeledLines(text: string, custom?: CustomLabels): { lines:
  * the first label is left out.
  */
 export function parseLabeled(text: string, custom?: CustomLabels): LabeledParse | null {
-  const { speakers, prefixes } = countLabeledLines(text, custom);
+  const { speakers, prefixes, byLine } = countLabeledLines(text, custom);
   if (speakers.size === 0) return null;
   const segments: Segment[] = [];
   let current: (Segment & { lines: string[] }) | null = null;
@@ -50,8 +70,8 @@ export function parseLabeled(text: string, custom?: CustomLabels): LabeledParse 
     segments.push({ speaker: current.speaker, text: body, startOffset: current.startOffset, endOffset: current.endOffset });
     current = null;
   };
-  for (const line of toLines(text)) {
-    const p = speakerPrefix(line.text);
+  for (const [i, line] of toLines(text).entries()) {
+    const p = byLine[i];
     if (p && speakers.has(p.speaker)) {
       flush();
       current = { speaker: p.speaker, text: '', lines: [line.text.slice(p.length)], startOffset: line.offset, endOffset: line.offset + line.text.length };

@@ -1,80 +1,69 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { lineAt, parseClock } from '../lines';
+import { parseClock } from '../lines';
 import { TranscriptError, type Segment, type Word } from '../model';
+import { elementStringSpans, parseJson } from './jsonOffsets';
 
-/** Where a JSON value sits in the source, so lenses can point at a segment's text. */
-interface Located<T> {
-  value: T;
-  offset: number;
-  length: number;
-}
+type Obj = Record<string, unknown>;
 
-function prop(node: Node | undefined, key: string): Node | undefined {
-  if (!node || node.type !== 'object') return undefined;
-  for (const p of node.children ?? []) {
-    if (p.children?.[0]?.value === key) return p.children[1];
-  }
-  return undefined;
-}
+const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+const num = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
 
-function num(node: Node | undefined): number | undefined {
-  return node?.type === 'number' ? (node.value as number) : undefined;
-}
-
-function str(node: Node | undefined): Located<string> | undefined {
-  return node?.type === 'string' ? { value: node.value as string, offset: node.offset, length: node.length } : undefined;
-}
-
-/** Parses JSON with positions; a syntax error names its line. */
-export function parseJsonTree(text: string): Node {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0 || !root) {
-    const e = errors[0];
-    const line = e ? lineAt(text, e.offset) : 1;
-    throw new TranscriptError(`the JSON is malformed (${e ? printParseErrorCode(e.error) : 'empty'}): fix the file or export it again`, line);
-  }
+/** Parses a JSON transcript; a syntax error names its line. */
+export function parseJsonRoot(text: string): Obj {
+  const root = parseJson(text);
+  if (!isObj(root)) throw new TranscriptError('a JSON transcript must be an object with "segments" (openai-whisper, WhisperX) or "transcription" (whisper.cpp -oj)', 1);
   return root;
 }
 
-function wordsOf(list: Node | undefined, wordKey: 'word' | 'text'): Word[] | undefined {
-  if (list?.type !== 'array') return undefined;
+function wordsOf(list: unknown, wordKey: 'word' | 'text'): Word[] | undefined {
+  if (!Array.isArray(list)) return undefined;
   const words: Word[] = [];
-  for (const w of list.children ?? []) {
-    const text = str(prop(w, wordKey))?.value;
-    const start = num(prop(w, 'start'));
-    const end = num(prop(w, 'end'));
+  for (const w of list) {
+    if (!isObj(w)) continue;
+    const text = str(w[wordKey]);
+    const start = num(w.start);
+    const end = num(w.end);
     if (text === undefined || start === undefined || end === undefined) continue;
-    const probability = num(prop(w, 'probability')) ?? num(prop(w, 'score'));
+    const probability = num(w.probability) ?? num(w.score);
     words.push({ text: text.trim(), start, end, ...(probability !== undefined ? { probability } : {}) });
   }
   return words.length ? words : undefined;
 }
 
+/** Line of the n-th element of the array (for messages about one segment). */
+function elementLine(text: string, spans: Array<{ offset: number } | undefined>, i: number): number | undefined {
+  const near = spans[i] ?? spans.slice(0, i).reverse().find((s) => s);
+  if (!near) return undefined;
+  let n = 1;
+  for (let k = text.indexOf('\n'); k !== -1 && k < near.offset; k = text.indexOf('\n', k + 1)) n++;
+  return n;
+}
+
 /** openai-whisper / WhisperX / OpenAI verbose_json: `{segments:[{start,end,text,words?,speaker?}], words?}`. */
-export function parseWhisperJson(text: string, root = parseJsonTree(text)): Segment[] {
-  const list = prop(root, 'segments');
-  if (list?.type !== 'array') throw new TranscriptError('this JSON has no "segments" array: export the transcript from Whisper with --output_format json', lineAt(text, root.offset));
+export function parseWhisperJson(text: string, root = parseJsonRoot(text)): Segment[] {
+  const list = root.segments;
+  if (!Array.isArray(list)) throw new TranscriptError('this JSON has no "segments" array: export the transcript from Whisper with --output_format json', 1);
+  const spans = elementStringSpans(text, 'segments', 'text');
   const segments: Segment[] = [];
-  for (const [i, node] of (list.children ?? []).entries()) {
-    const t = str(prop(node, 'text'));
-    const start = num(prop(node, 'start'));
-    const end = num(prop(node, 'end'));
-    if (!t || start === undefined || end === undefined) {
-      throw new TranscriptError(`segments[${i}] needs "start", "end" (seconds) and "text"`, lineAt(text, node.offset));
+  for (const [i, node] of list.entries()) {
+    const t = isObj(node) ? str(node.text) : undefined;
+    const start = isObj(node) ? num(node.start) : undefined;
+    const end = isObj(node) ? num(node.end) : undefined;
+    if (t === undefined || start === undefined || end === undefined || !spans[i]) {
+      throw new TranscriptError(`segments[${i}] needs "start", "end" (seconds) and "text"`, elementLine(text, spans, i));
     }
-    const body = t.value.trim();
+    const body = t.trim();
     if (body === '') continue;
-    const speaker = str(prop(node, 'speaker'))?.value;
+    const speaker = str((node as Obj).speaker);
     segments.push({
       ...(speaker ? { speaker } : {}),
       text: body, start, end,
-      words: wordsOf(prop(node, 'words'), 'word'),
-      startOffset: t.offset, endOffset: t.offset + t.length,
+      words: wordsOf((node as Obj).words, 'word'),
+      startOffset: spans[i]!.offset, endOffset: spans[i]!.offset + spans[i]!.length,
     });
   }
   // OpenAI's verbose_json puts words beside the segments: hand each segment its own.
-  const topWords = wordsOf(prop(root, 'words'), 'word');
+  const topWords = wordsOf(root.words, 'word');
   if (topWords) {
     let w = 0;
     for (const s of segments) {
@@ -87,23 +76,23 @@ export function parseWhisperJson(text: string, root = parseJsonTree(text)): Segm
   return segments;
 }
 
-function cppTime(node: Node | undefined, msKey: 'from' | 'to', offsets: Node | undefined, stamps: Node | undefined): number | undefined {
-  const ms = num(prop(offsets, msKey));
+function cppTime(node: Obj, key: 'from' | 'to'): number | undefined {
+  const ms = isObj(node.offsets) ? num(node.offsets[key]) : undefined;
   if (ms !== undefined) return ms / 1000;
-  const stamp = str(prop(stamps, msKey))?.value;
-  return stamp !== undefined ? parseClock(stamp) : num(prop(node, msKey === 'from' ? 't0' : 't1'));
+  const stamp = isObj(node.timestamps) ? str(node.timestamps[key]) : undefined;
+  return stamp !== undefined ? parseClock(stamp) : undefined;
 }
 
 /** whisper.cpp tokens (with -ojf) glued into words: a token that starts with a space starts a word. */
-function cppWords(tokens: Node | undefined): Word[] | undefined {
-  if (tokens?.type !== 'array') return undefined;
+function cppWords(tokens: unknown): Word[] | undefined {
+  if (!Array.isArray(tokens)) return undefined;
   const words: Word[] = [];
-  for (const tok of tokens.children ?? []) {
-    const text = str(prop(tok, 'text'))?.value ?? '';
+  for (const tok of tokens) {
+    if (!isObj(tok)) continue;
+    const text = str(tok.text) ?? '';
     if (/^\[_|^<\|/.test(text) || text === '') continue;
-    const offsets = prop(tok, 'offsets');
-    const from = num(prop(offsets, 'from'));
-    const to = num(prop(offsets, 'to'));
+    const from = isObj(tok.offsets) ? num(tok.offsets.from) : undefined;
+    const to = isObj(tok.offsets) ? num(tok.offsets.to) : undefined;
     if (from === undefined || to === undefined) return undefined;
     const last = words[words.length - 1];
     if (last && !/^\s/.test(text) && !/[\u3400-\u9fff]/.test(text)) {
@@ -117,39 +106,38 @@ function cppWords(tokens: Node | undefined): Word[] | undefined {
 }
 
 /** whisper.cpp `-oj` / `-ojf`: `{transcription:[{timestamps, offsets (ms), text, tokens?, speaker?}]}`. */
-export function parseWhisperCppJson(text: string, root = parseJsonTree(text)): Segment[] {
-  const list = prop(root, 'transcription');
-  if (list?.type !== 'array') throw new TranscriptError('this JSON has no "transcription" array: run whisper.cpp with -oj', lineAt(text, root.offset));
+export function parseWhisperCppJson(text: string, root = parseJsonRoot(text)): Segment[] {
+  const list = root.transcription;
+  if (!Array.isArray(list)) throw new TranscriptError('this JSON has no "transcription" array: run whisper.cpp with -oj', 1);
+  const spans = elementStringSpans(text, 'transcription', 'text');
   const segments: Segment[] = [];
   let turnNo = 0;
-  for (const [i, node] of (list.children ?? []).entries()) {
-    const t = str(prop(node, 'text'));
-    const offsets = prop(node, 'offsets');
-    const stamps = prop(node, 'timestamps');
-    const start = cppTime(node, 'from', offsets, stamps);
-    const end = cppTime(node, 'to', offsets, stamps);
-    if (!t || start === undefined || end === undefined) {
-      throw new TranscriptError(`transcription[${i}] needs "offsets" (or "timestamps") and "text"`, lineAt(text, node.offset));
+  for (const [i, node] of list.entries()) {
+    const o = isObj(node) ? node : {};
+    const t = str(o.text);
+    const start = cppTime(o, 'from');
+    const end = cppTime(o, 'to');
+    if (t === undefined || start === undefined || end === undefined || !spans[i]) {
+      throw new TranscriptError(`transcription[${i}] needs "offsets" (or "timestamps") and "text"`, elementLine(text, spans, i));
     }
-    const body = t.value.trim();
+    const body = t.trim();
     // tinydiarize marks a speaker change after the segment; other builds write a speaker id.
-    const speaker = str(prop(node, 'speaker'))?.value ?? (prop(node, 'speaker_turn_next') ? `S${turnNo % 2}` : undefined);
-    if (prop(node, 'speaker_turn_next')?.value === true) turnNo++;
+    const speaker = str(o.speaker) ?? ('speaker_turn_next' in o ? `S${turnNo % 2}` : undefined);
+    if (o.speaker_turn_next === true) turnNo++;
     if (body === '') continue;
     segments.push({
       ...(speaker ? { speaker } : {}),
       text: body, start, end,
-      words: cppWords(prop(node, 'tokens')),
-      startOffset: t.offset, endOffset: t.offset + t.length,
+      words: cppWords(o.tokens),
+      startOffset: spans[i]!.offset, endOffset: spans[i]!.offset + spans[i]!.length,
     });
   }
   return segments;
 }
 
 /** Which JSON transcript this is, by its keys; null when neither. */
-export function jsonKind(root: Node): 'whisper-json' | 'whisper-cpp-json' | null {
-  if (prop(root, 'transcription')?.type === 'array') return 'whisper-cpp-json';
-  if (prop(root, 'segments')?.type === 'array') return 'whisper-json';
+export function jsonKind(root: Obj): 'whisper-json' | 'whisper-cpp-json' | null {
+  if (Array.isArray(root.transcription)) return 'whisper-cpp-json';
+  if (Array.isArray(root.segments)) return 'whisper-json';
   return null;
 }
-
