@@ -5,6 +5,23 @@ export interface Line {
   number: number;
 }
 
+/**
+ * Calls `fn` for each line without keeping them all: for parsers that only need a block at a
+ * time (a 20 MB SRT has 700k lines; holding them all costs more in garbage collection than parsing).
+ */
+export function eachLine(text: string, fn: (line: Line) => void): void {
+  let offset = 0;
+  let number = 1;
+  while (offset <= text.length) {
+    let nl = text.indexOf('\n', offset);
+    if (nl === -1) nl = text.length;
+    const end = nl > offset && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    fn({ text: text.slice(offset, end), offset, number });
+    offset = nl + 1;
+    number++;
+  }
+}
+
 let cached: { text: string; lines: Line[] } | undefined;
 
 /**

@@ -1,4 +1,4 @@
-import { toLines, parseClock, joinSpeech, type Line } from '../lines';
+import { eachLine, parseClock, joinSpeech, type Line } from '../lines';
 import { TranscriptError, type Segment } from '../model';
 import { acceptedSpeakers, speakerPrefix } from '../speakers';
 
@@ -23,38 +23,47 @@ function stripVttTags(text: string): { text: string; voice?: string } {
 }
 
 function readCues(text: string, kind: 'srt' | 'vtt'): RawCue[] {
-  const lines = toLines(text);
   const cues: RawCue[] = [];
-  let i = 0;
-  if (kind === 'vtt') {
-    if (!/^\uFEFF?WEBVTT\b/.test(lines[0]?.text ?? '')) {
-      throw new TranscriptError('a WebVTT file must start with "WEBVTT": add that line, or choose another format', 1);
-    }
-    while (i < lines.length && lines[i].text.trim() !== '') i++; // header block
-  }
-  while (i < lines.length) {
-    while (i < lines.length && lines[i].text.trim() === '') i++;
-    if (i >= lines.length) break;
-    const blockStart = i;
-    const block: Line[] = [];
-    while (i < lines.length && lines[i].text.trim() !== '') block.push(lines[i++]);
-    if (kind === 'vtt' && /^(?:NOTE|STYLE|REGION)\b/.test(block[0].text)) continue;
-    const timingAt = block.findIndex((l) => l.text.includes('-->'));
-    if (timingAt === -1 || timingAt > 1) {
+  let block: Line[] = [];
+  let inHeader = kind === 'vtt';
+  let first = true;
+  const flush = () => {
+    if (block.length === 0) return;
+    const lines = block;
+    block = [];
+    if (kind === 'vtt' && /^(?:NOTE|STYLE|REGION)\b/.test(lines[0].text)) return;
+    const timingAt = lines[0].text.includes('-->') ? 0 : lines.length > 1 && lines[1].text.includes('-->') ? 1 : -1;
+    if (timingAt === -1) {
       throw new TranscriptError(
-        `expected a cue time line such as "00:01:02${kind === 'srt' ? ',' : '.'}000 --> 00:01:05${kind === 'srt' ? ',' : '.'}000"; found "${block[0].text.slice(0, 60)}". Fix or remove this block`,
-        lines[blockStart].number,
+        `expected a cue time line such as "00:01:02${kind === 'srt' ? ',' : '.'}000 --> 00:01:05${kind === 'srt' ? ',' : '.'}000"; found "${lines[0].text.slice(0, 60)}". Fix or remove this block`,
+        lines[0].number,
       );
     }
-    const m = TIMING.exec(block[timingAt].text);
+    const timing = lines[timingAt];
+    const m = TIMING.exec(timing.text);
     const start = m ? parseClock(m[1]) : undefined;
     const end = m ? parseClock(m[2]) : undefined;
     if (start === undefined || end === undefined) {
-      throw new TranscriptError(`cannot read the time range "${block[timingAt].text.trim()}": write it as HH:MM:SS,mmm --> HH:MM:SS,mmm`, block[timingAt].number);
+      throw new TranscriptError(`cannot read the time range "${timing.text.trim()}": write it as HH:MM:SS,mmm --> HH:MM:SS,mmm`, timing.number);
     }
-    if (end < start) throw new TranscriptError(`the cue ends (${m![2]}) before it starts (${m![1]})`, block[timingAt].number);
-    cues.push({ start, end, lines: block.slice(timingAt + 1) });
-  }
+    if (end < start) throw new TranscriptError(`the cue ends (${m![2]}) before it starts (${m![1]})`, timing.number);
+    cues.push({ start, end, lines: lines.slice(timingAt + 1) });
+  };
+  eachLine(text, (line) => {
+    if (first) {
+      first = false;
+      if (kind === 'vtt' && !/^\uFEFF?WEBVTT\b/.test(line.text)) {
+        throw new TranscriptError('a WebVTT file must start with "WEBVTT": add that line, or choose another format', 1);
+      }
+    }
+    if (line.text.trim() === '') {
+      if (inHeader) inHeader = false;
+      else flush();
+      return;
+    }
+    if (!inHeader) block.push(line);
+  });
+  if (!inHeader) flush();
   return cues;
 }
 

@@ -1,4 +1,4 @@
-import { toLines } from '../lines';
+import { eachLine } from '../lines';
 import type { Segment, TranscriptFormat } from '../model';
 import { acceptedSpeakers, roleOfLabel, speakerPrefix, type CustomLabels } from '../speakers';
 
@@ -36,10 +36,11 @@ let last: { text: string; custom?: CustomLabels; result: LabelCount } | undefine
 export function countLabeledLines(text: string, custom?: CustomLabels): LabelCount {
   if (last && last.text === text && last.custom === custom) return last.result;
   const prefixes: string[] = [];
-  const byLine = toLines(text).map((line) => {
+  const byLine: LabelCount['byLine'] = [];
+  eachLine(text, (line) => {
     const p = speakerPrefix(line.text);
     if (p) prefixes.push(p.speaker);
-    return p;
+    byLine.push(p);
   });
   const speakers = acceptedSpeakers(prefixes, custom);
   const accepted = prefixes.filter((p) => speakers.has(p));
@@ -70,8 +71,8 @@ export function parseLabeled(text: string, custom?: CustomLabels): LabeledParse 
     segments.push({ speaker: current.speaker, text: body, startOffset: current.startOffset, endOffset: current.endOffset });
     current = null;
   };
-  for (const [i, line] of toLines(text).entries()) {
-    const p = byLine[i];
+  eachLine(text, (line) => {
+    const p = byLine[line.number - 1];
     if (p && speakers.has(p.speaker)) {
       flush();
       current = { speaker: p.speaker, text: '', lines: [line.text.slice(p.length)], startOffset: line.offset, endOffset: line.offset + line.text.length };
@@ -79,7 +80,7 @@ export function parseLabeled(text: string, custom?: CustomLabels): LabeledParse 
       current.lines.push(line.text);
       if (line.text.trim() !== '') current.endOffset = line.offset + line.text.length;
     }
-  }
+  });
   flush();
   return { format: classify(prefixes, speakers, custom), segments };
 }
