@@ -129,6 +129,28 @@ describe('Interview Lens in a real VS Code', function () {
     assert.equal((await ourLenses(uri)).length, 4);
   });
 
+  it('diagnoses an audio recording through the configured whisper.cpp, only in a trusted workspace', async () => {
+    const stt = vscode.workspace.getConfiguration('interviewLens.stt');
+    await stt.update('whisperCppPath', process.env.IL_FAKE_WHISPER, vscode.ConfigurationTarget.Global);
+    await stt.update('whisperModelPath', process.env.IL_FAKE_MODEL, vscode.ConfigurationTarget.Global);
+    assert.equal(vscode.workspace.getConfiguration('interviewLens.stt').get('whisperCppPath'), process.env.IL_FAKE_WHISPER);
+    const report = await vscode.commands.executeCommand<ReportLike>('interviewLens.diagnoseAudio', workspaceFile('interview.wav'));
+    if (!vscode.workspace.isTrusted) {
+      assert.equal(report, undefined, 'Restricted Mode must not run a speech-to-text program');
+      return;
+    }
+    assert.ok(report, 'Diagnose Audio Recording returned no report');
+    assert.equal(report.summary.totalQuestions, 3);
+    assert.ok(report.delivery, 'a recording always gets delivery metrics');
+    const doc = vscode.window.activeTextEditor?.document;
+    assert.ok(doc && doc.isUntitled && doc.languageId === 'json', 'the labeled transcript opens as an untitled JSON document');
+    assert.match(doc.getText(), /"speaker":"Interviewer"/);
+    const lenses = await ourLenses(doc.uri);
+    assert.equal(lenses.length, 3);
+    assert.match(doc.lineAt(lenses[0].range.start.line).text, /请你讲讲什么是 ReAct/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('refuses text without speaker labels and shows no scores', async () => {
     const doc = await vscode.workspace.openTextDocument({ content: 'We talked about caching for an hour.', language: 'plaintext' });
     await vscode.window.showTextDocument(doc);

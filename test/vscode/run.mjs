@@ -47,6 +47,7 @@ async function prepare() {
   await timed('install', () => installExtensions(extensionsDir, [path.join(ROOT, 'interview-lens.vsix'), path.join(RUN, 'test-runner.vsix')]));
   const workspace = path.join(RUN, 'workspace');
   fs.cpSync(path.join(ROOT, 'samples'), workspace, { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'audio', 'interview.wav'), path.join(workspace, 'interview.wav'));
   return { extensionsDir, workspace };
 }
 
@@ -56,7 +57,10 @@ async function integration({ extensionsDir, workspace }, trust) {
   const resultsFile = path.join(RUN, `integration-${trust}.json`);
   const server = await startCodeServer({
     folder: workspace, userDataDir, extensionsDir, trusted: trust === 'trusted',
-    env: { IL_TEST_ENTRY: path.join(ROOT, 'out/test/integration/index.js'), IL_TEST_RESULTS: resultsFile, IL_EXPECT_TRUST: trust },
+    env: {
+      IL_TEST_ENTRY: path.join(ROOT, 'out/test/integration/index.js'), IL_TEST_RESULTS: resultsFile, IL_EXPECT_TRUST: trust,
+      IL_FAKE_WHISPER: path.join(ROOT, 'test', 'fixtures', 'audio', 'fake-whisper-cli'), IL_FAKE_MODEL: path.join(ROOT, 'test', 'fixtures', 'audio', 'ggml-fake.bin'),
+    },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   let result;
