@@ -27,4 +27,21 @@ describe('report renderers', () => {
     assert.match(renderReportBody(raw, { toolkit: false, lang: 'zh' }), /面试诊断报告/);
     assert.match(renderTextSummary(raw), /Overall score: \d+\/100 · Questions: 1/);
   });
+
+  it('renders delivery overall and per question for timed transcripts, escaping speaker names', async () => {
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:03.000\n<v <img src=y onerror=alert(3)>>How do you design a cache? Walk me through it.\n\n'
+      + '00:04.000 --> 00:12.000\n<v Bo>Um, we put Redis in front of the database and, uh, expire keys after a minute.\n';
+    const { raw } = await core.diagnose({ text: vtt, source: 'talk.vtt' });
+    assert.ok(raw.delivery);
+    for (const html of [renderStandaloneHtml(raw, 'en'), renderReportBody(raw, { toolkit: true, lang: 'zh' })]) {
+      assert.match(html, /data-testid="delivery-score">\d+\/100</);
+      assert.match(html, /data-testid="answer-delivery"/);
+      assert.match(html, /data-testid="delivery-fillers"/);
+      assert.ok(!html.includes('<img src=y'), 'speaker names are escaped');
+    }
+    assert.match(renderReportBody(raw, { toolkit: false, lang: 'zh' }), /Bo → 候选人/);
+    assert.match(renderTextSummary(raw), /Delivery: \d+\/100/);
+    const untimed = (await core.diagnose({ text: hostile })).raw;
+    assert.match(renderReportBody(untimed, { toolkit: false, lang: 'en' }), /data-testid="delivery-none"/);
+  });
 });

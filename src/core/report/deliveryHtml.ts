@@ -71,6 +71,6 @@ export function renderAnswerDelivery(d: DeliveryStats | null | undefined, lang: 
 export function renderSpeakers(report: Report, lang: Language): string {
   const t = report.transcript;
   if (!t) return '';
-  const roles = t.speakers.map((s) => `${esc(s.speaker)} → ${esc(s.role)}${s.confidence < 1 ? ` (${Math.round(s.confidence * 100)}%)` : ''}`).join(' · ');
+  const roles = t.speakers.map((s) => `${esc(s.speaker)} → ${esc(msg(lang, `role.${s.role}`))}${s.confidence < 1 ? ` (${Math.round(s.confidence * 100)}%)` : ''}`).join(' · ');
   return `<p class="muted" data-testid="speakers">${esc(msg(lang, 'report.format'))}: ${esc(t.format)} · ${esc(msg(lang, 'report.speakers'))}: ${roles}</p>`;
 }

@@ -167,7 +167,8 @@ const HEDGES = /我觉得|我感觉|可能|应该吧|大概|也许|好像|估计
 /** Hedges (我觉得, 可能, maybe, I think): a separate signal from fillers. */
 export function findHedges(text: string): TextHit[] {
   const hits: TextHit[] = [];
-  for (let m = HEDGES.exec(text); m; m = HEDGES.exec(text)) hits.push({ word: m[0].toLowerCase(), offset: m.index, length: m[0].length });
+  // Lower-case so "Maybe" and "maybe" count together, but keep the pronoun "I" readable.
+  for (let m = HEDGES.exec(text); m; m = HEDGES.exec(text)) hits.push({ word: m[0].toLowerCase().replace(/^i\b/, 'I'), offset: m.index, length: m[0].length });
   HEDGES.lastIndex = 0;
   return hits;
 }
