@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from '../../src/core/tools/builtins';
+import { compileValidator } from '../../src/core/runtime/validation';
 import { ROOT } from './helpers';
 
 function files(dir: string): string[] {
@@ -44,6 +45,8 @@ describe('project conventions', () => {
       assert.match(tool.name, /^[a-z]+_[a-z_]+$/);
       assert.ok(tool.description.length > 20, `${tool.name} needs a real description`);
       assert.ok(tests.includes(`'${tool.name}'`), `no unit test calls ${tool.name}`);
+      // The registry compiles schemas lazily; a broken one must still fail here, not in a user's run.
+      assert.doesNotThrow(() => compileValidator(tool.inputSchema), `${tool.name}: schema does not compile`);
     }
   });
 });

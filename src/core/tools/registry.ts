@@ -12,7 +12,7 @@ export interface AnthropicToolSpec { name: string; description: string; input_sc
 /** A tool as OpenAI-compatible chat APIs expect it in `tools`. */
 export interface OpenAiToolSpec { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } }
 
-interface Entry { tool: Tool; validate: InputValidator }
+interface Entry { tool: Tool; validate?: InputValidator }
 
 /** The one place tools are registered, looked up and executed. */
 export class ToolRegistry {
@@ -24,7 +24,8 @@ export class ToolRegistry {
       throw new Error(`tool name "${tool.name}" must be verb_object in lower snake case`);
     }
     if (this.entries.has(tool.name)) throw new Error(`tool "${tool.name}" is already registered`);
-    this.entries.set(tool.name, { tool, validate: compileValidator(tool.inputSchema) });
+    // Schemas compile on first use: the CLI calls a few tools once, and ajv compiling all of them cost ~60 ms at start-up.
+    this.entries.set(tool.name, { tool });
     return this;
   }
 
@@ -78,6 +79,7 @@ export class ToolRegistry {
     if (!entry) {
       result = fail('input_error', `unknown tool "${name}"; registered tools: ${[...this.entries.keys()].join(', ')}`);
     } else {
+      entry.validate ??= compileValidator(entry.tool.inputSchema);
       const checked = entry.validate(input);
       result = checked.ok
         ? await this.runGuarded<T>(entry.tool, checked.value, ctx)
