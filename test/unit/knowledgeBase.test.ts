@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InMemoryKnowledgeBase } from '../../src/core/kb/knowledgeBase';
-import { KnowledgeFormatError, loadKnowledge, loadKnowledgeDir } from '../../src/core/kb/loader';
+import { KnowledgeFormatError, loadKnowledge, loadKnowledgeDir, readKnowledgeDir, toEntries } from '../../src/core/kb/loader';
 import { queryKnowledgeBase } from '../../src/core/tools/queryKnowledgeBase';
 import { stem } from '../../src/core/text/tokenize';
 import { ToolRegistry } from '../../src/core/tools/registry';
@@ -24,7 +24,7 @@ describe('knowledge base', () => {
   it('finds the entry for a paraphrased question in either language', () => {
     assert.equal(kb.search('支付回调重复通知，接口幂等怎么做？', { language: 'zh' })[0].entry.id, 'zh-idempotency');
     assert.equal(kb.search('How would you keep retries from double charging? idempotent API', { language: 'en' })[0].entry.id, 'en-idempotency');
-    assert.equal(kb.search('How does HNSW work?')[0].entry.id, 'en-vector-search');
+    assert.equal(kb.search('How does HNSW work?')[0].entry.id, 'en-vector-index');
     assert.deepEqual(kb.search('xyzzy plugh'), []);
   });
 
@@ -74,6 +74,43 @@ describe('knowledge base', () => {
     fs.writeFileSync(path.join(dir, 'bad.yaml'), 'key: [unclosed');
     assert.throws(() => loadKnowledgeDir(dir), /not valid YAML/);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('kb:check lists every problem: schema fields, duplicate ids, dangling follow-ups, versions without key points', () => {
+    const dir = tempDir();
+    const good = { id: 'a-one', dimension: 'rag', difficulty: 'easy', zh: { question: '问？', paraphrases: ['甲', '乙', '丙'], expertAnswer: '专家', noviceAnswer: '新手', gap: '差距' }, keyPoints: [{ label: { zh: '点' }, weight: 1, synonyms: ['点'] }] };
+    const items = [
+      good,
+      { ...good, followUps: ['no-such-entry'] },
+      { ...good, id: 'b-two', dimension: 'backend', zh: { ...good.zh, paraphrases: ['只有一个'] } },
+      { ...good, id: 'c-three', en: { ...good.zh }, keyPoints: [{ label: { zh: '点' }, weight: 1, synonyms: [] }] },
+      { id: 'd-four', dimension: 'rag', difficulty: 'easy', keyPoints: [{ label: { en: 'x' }, weight: 1, synonyms: ['x'] }] },
+    ];
+    fs.writeFileSync(path.join(dir, 'mixed.yaml'), JSON.stringify(items));
+    const { errors } = readKnowledgeDir(dir);
+    const text = errors.join('\n');
+    assert.match(text, /mixed\.yaml entry 3 \(b-two\): dimension must be equal to one of the allowed values: agent-basic/);
+    assert.match(text, /entry 3 \(b-two\): zh\.paraphrases must NOT have fewer than 3 items/);
+    assert.match(text, /entry 4 \(c-three\): keyPoints\.0\.synonyms must NOT have fewer than 1 items/);
+    assert.match(text, /entry 5 \(d-four\): \(entry\) needs a "zh" or an "en" version/);
+    fs.writeFileSync(path.join(dir, 'mixed.yaml'), JSON.stringify([good, { ...good, followUps: ['no-such-entry'] }, { ...good, id: 'e-five', en: { ...good.zh } }]));
+    const links = readKnowledgeDir(dir).errors.join('\n');
+    assert.match(links, /duplicate id "a-one"/);
+    assert.match(links, /followUps names "no-such-entry", which is not an entry id/);
+    assert.match(links, /\(e-five\): the en version has no key point labelled in en/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the shipped knowledge base passes kb:check and gives one entry per language version', () => {
+    const { items, errors } = readKnowledgeDir(KNOWLEDGE_DIR);
+    assert.deepEqual(errors, []);
+    const entries = items.flatMap(({ item }) => toEntries(item));
+    assert.equal(entries.length, items.filter(({ item }) => item.zh).length + items.filter(({ item }) => item.en).length);
+    const en = entries.find((e) => e.id === 'en-idempotency')!;
+    assert.equal(en.itemId, 'idempotency');
+    assert.equal(en.category, 'engineering');
+    assert.ok(en.keyPoints.every((k) => /^[\x00-\x7f]+$/.test(k.label)), 'English view has English labels');
+    assert.ok(en.keyPoints[0].keywords.some((k) => /幂等/.test(k)), 'synonyms in both languages');
   });
 
   it('query_knowledge_base returns ranked hits and needs a loaded knowledge base', async () => {

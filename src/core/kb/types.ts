@@ -17,11 +17,56 @@ export interface Misconception {
   correction: string;
 }
 
-/** One interview question with expert and novice reference answers. */
+/** What an interview question is about (the knowledge base's "dimension"; files are grouped by it). */
+export type Category =
+  | 'agent-basic' | 'tool-calling' | 'memory' | 'planning' | 'multi-agent'
+  | 'engineering' | 'model-capability' | 'rag' | 'evaluation' | 'safety';
+export const CATEGORIES: readonly Category[] = [
+  'agent-basic', 'tool-calling', 'memory', 'planning', 'multi-agent', 'engineering', 'model-capability', 'rag', 'evaluation', 'safety',
+];
+
+/** Text in Chinese and/or English. */
+export interface Bilingual { zh?: string; en?: string }
+
+/** One language's question and reference answers, as authors write it. */
+export interface ItemVersion {
+  question: string;
+  paraphrases: string[];
+  expertAnswer: string;
+  noviceAnswer: string;
+  gap: string;
+}
+
+/** A knowledge-base entry as written in knowledge/*.yaml (see knowledge/schema.json). */
+export interface KnowledgeItem {
+  id: string;
+  dimension: Category;
+  difficulty: 'easy' | 'medium' | 'hard';
+  focus?: Dimension;
+  tags?: string[];
+  zh?: ItemVersion;
+  en?: ItemVersion;
+  keyPoints: Array<{ label: Bilingual; weight: number; synonyms: string[] }>;
+  mistakes?: Array<{ patterns: string[]; correction: Bilingual }>;
+  followUps?: string[];
+}
+
+/**
+ * One language's view of a knowledge item: what retrieval and the offline engine work on. Its
+ * id is `<language>-<item id>` (zh-idempotency, en-idempotency).
+ */
 export interface KnowledgeEntry {
   id: string;
+  itemId: string;
   language: Language;
+  /** The item's category (same as `category`; kept for report grouping). */
   topic: string;
+  category: Category;
+  difficulty: 'easy' | 'medium' | 'hard';
+  tags: string[];
+  /** Ids of follow-up entries, or follow-up question text. */
+  followUps: string[];
+  /** The scored dimension the question mainly tests. */
   dimension: Dimension;
   question: string;
   aliases: string[];

@@ -1,7 +1,7 @@
 import type { DeliveryReport, Scored } from '../speech/delivery';
 import { randomUUID } from 'node:crypto';
 import { msg } from '../i18n';
-import { DIMENSIONS, type Dimension } from '../kb/types';
+import { CATEGORIES, DIMENSIONS, type Category, type Dimension } from '../kb/types';
 import type { Language } from '../transcript/language';
 import type { Comparison, QuestionReport, Report } from './model';
 
@@ -61,7 +61,10 @@ function planFor(rows: QuestionReport[], dims: Record<Dimension, number>, lang: 
     byTopic.set(r.reference.topic, list);
   }
   const topics = [...byTopic.entries()].map(([t, s]) => ({ t, avg: mean(s), n: s.length })).sort((a, b) => a.avg - b.avg);
-  for (const { t, avg, n } of topics.slice(0, 2)) if (avg < 75) longTerm.push(msg(lang, 'plan.study', t, avg, n));
+  for (const { t, avg, n } of topics.slice(0, 2)) {
+    const name = CATEGORIES.includes(t as Category) ? msg(lang, `category.${t as Category}`) : t;
+    if (avg < 75) longTerm.push(msg(lang, 'plan.study', name, avg, n));
+  }
   longTerm.push(msg(lang, 'plan.mock'));
   const best = ordered[ordered.length - 1];
   if (dims[best] >= 70) longTerm.push(msg(lang, 'plan.keep', msg(lang, `dim.${best}`), dims[best]));
