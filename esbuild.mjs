@@ -19,27 +19,30 @@ const builds = [
   { ...common, entryPoints: ['webview-ui/report.ts'], outfile: 'dist/webview/report.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
-function copyAssets() {
+async function copyAssets() {
   fs.mkdirSync('dist', { recursive: true });
-  // Compile (and validate) the knowledge YAML once, so run time pays JSON.parse, not YAML parsing.
+  fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+  // Compile (and validate) the knowledge YAML once, so run time pays JSON.parse, not YAML parsing,
+  // and build the full-text index shipped beside it (opened, not rebuilt, on first search).
   const require = createRequire(import.meta.url);
   delete require.cache[require.resolve('./dist/core.js')];
-  const { loadKnowledgeDir, COMPILED_KNOWLEDGE } = require('./dist/core.js');
-  fs.writeFileSync(path.join('dist', COMPILED_KNOWLEDGE), JSON.stringify(loadKnowledgeDir('knowledge')));
-  fs.copyFileSync(path.join('node_modules', 'sql.js', 'dist', 'sql-wasm.wasm'), path.join('dist', 'sql-wasm.wasm'));
+  const { loadKnowledgeDir, buildKnowledgeIndex, COMPILED_KNOWLEDGE, COMPILED_INDEX } = require('./dist/core.js');
+  const entries = loadKnowledgeDir('knowledge');
+  fs.writeFileSync(path.join('dist', COMPILED_KNOWLEDGE), JSON.stringify(entries));
+  fs.writeFileSync(path.join('dist', COMPILED_INDEX), await buildKnowledgeIndex(entries));
   fs.chmodSync('dist/cli.js', 0o755);
 }
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
   await Promise.all(contexts.map((c) => c.rebuild()));
-  copyAssets();
+  await copyAssets();
   await Promise.all(contexts.map((c) => c.watch()));
   fs.watch('knowledge', () => {
-    try { copyAssets(); } catch (err) { console.error(`[knowledge] ${err.message}`); }
+    copyAssets().catch((err) => console.error(`[knowledge] ${err.message}`));
   });
   console.log('[esbuild] watching for changes');
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));
-  copyAssets();
+  await copyAssets();
 }

@@ -15,7 +15,8 @@ const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 20;
-const { createCore } = require(path.join(ROOT, 'dist', 'core.js'));
+const { createCore, prepareCore } = require(path.join(ROOT, 'dist', 'core.js'));
+await prepareCore();
 
 /** A 30-question English transcript built from the knowledge base, alternating strong and weak answers. */
 function transcript(n = 30) {

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  AUDIO_EXTENSIONS, CancelledError, COMPILED_KNOWLEDGE, createCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
+  AUDIO_EXTENSIONS, CancelledError, COMPILED_KNOWLEDGE, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
   HistoryStore, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError, writeFileAtomic,
 } from '../core';
 import type { FormatChoice, Logger, SttSettings } from '../core';
@@ -136,6 +136,7 @@ export async function run(
       }
       return 0;
     }
+    await prepareCore();
     if (command === 'transcribe') {
       if (!isAudio(file)) throw new UsageError(`${file} is not an audio file (${AUDIO_EXTENSIONS.join(' ')})`);
       if (!fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);

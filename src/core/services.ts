@@ -1,5 +1,28 @@
-import { InMemoryKnowledgeBase, type KnowledgeBase } from './kb/knowledgeBase';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { KnowledgeBase } from './kb/knowledgeBase';
+import type { KnowledgeEntry } from './kb/types';
+import { HybridKnowledgeBase } from './kb/hybrid';
+import { loadedSql, loadSql } from './store/sqlite';
 import { loadKnowledge } from './kb/loader';
+
+/** File name of the knowledge index (SQLite, FTS4) the build writes next to knowledge.json. */
+export const COMPILED_INDEX = 'knowledge.sqlite';
+
+/** Builds the knowledge index file the build ships (dist/knowledge.sqlite) from compiled entries. */
+export async function buildKnowledgeIndex(entries: KnowledgeEntry[]): Promise<Uint8Array> {
+  const kb = new HybridKnowledgeBase(await loadSql(), entries);
+  try {
+    return kb.export();
+  } finally {
+    kb.close();
+  }
+}
+
+/** Loads what the core needs asynchronously (sql.js); call once before createCore. */
+export async function prepareCore(options: { wasmPath?: string } = {}): Promise<void> {
+  await loadSql(options.wasmPath);
+}
 import type { Logger } from './runtime/logger';
 import { silentLogger } from './runtime/logger';
 import { newRequestId } from './runtime/requestId';
@@ -45,7 +68,12 @@ export function createCore(options: {
   const skills = new SkillRegistry(tools);
   skills.register(diagnoseTranscript);
   skills.register(diagnoseAudio);
-  const knowledgeBase = new InMemoryKnowledgeBase(loadKnowledge(options.knowledgeDir));
+  const SQL = loadedSql();
+  if (!SQL) throw new Error('sql.js is not loaded: await prepareCore() before createCore()');
+  // The build ships the FTS index next to knowledge.json; without it the index is built in memory.
+  const indexFile = options.knowledgeDir.endsWith('.json') ? path.join(path.dirname(options.knowledgeDir), COMPILED_INDEX) : undefined;
+  const indexBytes = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
+  const knowledgeBase = new HybridKnowledgeBase(SQL, loadKnowledge(options.knowledgeDir), indexBytes);
   const clock = options.clock ?? Date.now;
   const core: Core = {
     tools, skills, knowledgeBase, store: options.store, logger,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, type Core } from '../core';
+import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, prepareCore, type Core } from '../core';
 import { channelLogger } from './logger';
 
 /** Builds the core on first use: activation stays cheap and a broken history file cannot block it. */
@@ -19,6 +19,7 @@ export class CoreHost {
 
   private async create(): Promise<Core> {
     const storage = this.context.globalStorageUri.fsPath;
+    await prepareCore({ wasmPath: path.join(this.context.extensionPath, 'dist', 'sql-wasm.wasm') });
     let store: HistoryStore | undefined;
     try {
       store = await HistoryStore.open(path.join(storage, 'history.sqlite'), {

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { InMemoryKnowledgeBase } from '../../src/core/kb/knowledgeBase';
+import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
+import { loadedSql } from '../../src/core/store/sqlite';
 import { KnowledgeFormatError, loadKnowledge, loadKnowledgeDir, readKnowledgeDir, toEntries } from '../../src/core/kb/loader';
 import { queryKnowledgeBase } from '../../src/core/tools/queryKnowledgeBase';
 import { stem } from '../../src/core/text/tokenize';
@@ -10,7 +11,8 @@ import { KNOWLEDGE_DIR, makeCtx, tempDir } from './helpers';
 
 describe('knowledge base', () => {
   const entries = loadKnowledgeDir(KNOWLEDGE_DIR);
-  const kb = new InMemoryKnowledgeBase(entries);
+  let kb: HybridKnowledgeBase;
+  before(() => { kb = new HybridKnowledgeBase(loadedSql()!, entries); });
 
   it('ships at least 30 complete entries in Chinese and English', () => {
     assert.ok(entries.length >= 30, `only ${entries.length} entries`);
@@ -120,5 +122,26 @@ describe('knowledge base', () => {
     assert.equal(res.data?.hits[0].id, 'zh-cache-consistency');
     const none = await r.execute('query_knowledge_base', { query: 'x' }, makeCtx());
     assert.equal(none.error?.code, 'service_error');
+  });
+
+  it('opens the index the build ships, and rebuilds one that does not match the entries', async () => {
+    const dist = path.join(__dirname, '..', '..', 'dist');
+    const compiled = loadKnowledge(path.join(dist, 'knowledge.json'));
+    const bytes = fs.readFileSync(path.join(dist, 'knowledge.sqlite'));
+    const shipped = new HybridKnowledgeBase(loadedSql()!, compiled, bytes);
+    assert.equal(shipped.fromFile, true);
+    assert.equal(shipped.search('幂等怎么做', { language: 'zh' })[0].entry.id, 'zh-idempotency');
+    const stale = new HybridKnowledgeBase(loadedSql()!, compiled.slice(1), bytes);
+    assert.equal(stale.fromFile, false, 'an index built for other entries is not trusted');
+    assert.equal(stale.size(), compiled.length - 1);
+    assert.equal(new HybridKnowledgeBase(loadedSql()!, compiled, new Uint8Array([1, 2, 3])).fromFile, false, 'a corrupt file is rebuilt');
+  });
+
+  it('filters by dimension and returns one hit per item across languages', () => {
+    const hits = kb.search('RAG 检索 hybrid retrieval', { topK: 10 });
+    assert.equal(new Set(hits.map((h) => h.entry.itemId)).size, hits.length);
+    const rag = kb.search('检索', { topK: 10, category: 'rag' });
+    assert.ok(rag.length > 0 && rag.every((h) => h.entry.category === 'rag'));
+    for (const h of hits) assert.ok(h.similarity >= 0 && h.similarity <= 1 && h.confidence >= h.similarity);
   });
 });

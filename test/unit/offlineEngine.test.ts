@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { InMemoryKnowledgeBase } from '../../src/core/kb/knowledgeBase';
+import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
+import { loadedSql } from '../../src/core/store/sqlite';
 import { loadKnowledgeDir } from '../../src/core/kb/loader';
 import { analyzeAnswer } from '../../src/core/llm/offline';
 import { analyzeContent } from '../../src/core/tools/analyzeContent';
@@ -7,8 +8,10 @@ import { ToolRegistry } from '../../src/core/tools/registry';
 import { KNOWLEDGE_DIR, makeCtx } from './helpers';
 
 describe('offline engine (analyze_content)', () => {
-  const kb = new InMemoryKnowledgeBase(loadKnowledgeDir(KNOWLEDGE_DIR));
-  const idem = kb.get('en-idempotency')!;
+  const entries = loadKnowledgeDir(KNOWLEDGE_DIR);
+  let kb: HybridKnowledgeBase;
+  before(() => { kb = new HybridKnowledgeBase(loadedSql()!, entries); });
+  const idem = entries.find((e) => e.id === 'en-idempotency')!;
   const q = idem.question;
 
   it('scores a fuller answer higher on completeness and names what is missing', () => {

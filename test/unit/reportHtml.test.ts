@@ -5,7 +5,8 @@ import { renderTextSummary } from '../../src/core/report/text';
 import { KNOWLEDGE_DIR } from './helpers';
 
 describe('report renderers', () => {
-  const core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+  let core: ReturnType<typeof createCore>;
+  before(() => { core = createCore({ knowledgeDir: KNOWLEDGE_DIR }); });
   const hostile = 'Interviewer: <img src=x onerror=alert(1)> How do you make an API idempotent?\nCandidate: "quoted" & <script>alert(2)</script> idempotency key\n';
 
   it('escapes transcript text everywhere', async () => {

@@ -80,12 +80,15 @@ export interface KnowledgeEntry {
 /** A retrieved entry and how well it matched the query. */
 export interface KnowledgeHit {
   entry: KnowledgeEntry;
-  /** BM25 score: ranks hits for one query, not comparable across queries. */
+  /** Fused rank score (reciprocal-rank fusion of the channels): orders hits for one query only. */
   score: number;
+  /** 0–1: cosine similarity of the query to the entry's closest phrasing (question or paraphrase), character n-gram TF-IDF. */
+  similarity: number;
   /**
-   * 0–1, comparable across queries: the larger of (a) the idf-weighted share of the query's
-   * terms found in the entry and (b) the share of the entry's best-matching alias (or question)
-   * found in the query. A hit on one common word ("design", "Redis") scores low.
+   * 0–1, comparable across queries: the largest of (a) the idf-weighted share of the query's
+   * terms found in the entry, (b) the share of the entry's best-matching paraphrase (or question)
+   * found in the query and (c) `similarity`. A hit on one common word ("design", "Redis") scores
+   * low; the diagnosis uses a reference only at 0.6 or more.
    */
   confidence: number;
 }

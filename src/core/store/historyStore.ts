@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
+import { loadSql } from './sqlite';
 import type { Report } from '../report/model';
 import { writeFileAtomic, type WriteOps } from './atomicWrite';
 
@@ -36,26 +37,12 @@ CREATE TABLE IF NOT EXISTS reports (
 CREATE INDEX IF NOT EXISTS reports_user_time ON reports(user_id, created_at);
 `;
 
-let sqlPromise: Promise<SqlJsStatic> | undefined;
-
-/** Finds sql-wasm.wasm next to the bundle (dist/) or in node_modules (tests, source runs). */
-function locateWasm(explicit?: string): string {
-  const candidates = [explicit, path.join(__dirname, 'sql-wasm.wasm')].filter(Boolean) as string[];
-  for (const c of candidates) if (fs.existsSync(c)) return c;
+async function openSql(wasmPath?: string): Promise<SqlJsStatic> {
   try {
-    return require.resolve('sql.js/dist/sql-wasm.wasm');
-  } catch {
-    throw new HistoryError(`sql-wasm.wasm not found (looked in ${candidates.join(', ')}); rebuild with "npm run build"`);
+    return await loadSql(wasmPath);
+  } catch (err) {
+    throw new HistoryError((err as Error).message);
   }
-}
-
-function loadSql(wasmPath?: string): Promise<SqlJsStatic> {
-  if (!sqlPromise) {
-    const file = locateWasm(wasmPath);
-    const wasmBinary = fs.readFileSync(file);
-    sqlPromise = initSqlJs({ wasmBinary: wasmBinary.buffer.slice(wasmBinary.byteOffset, wasmBinary.byteOffset + wasmBinary.byteLength) as ArrayBuffer });
-  }
-  return sqlPromise;
 }
 
 /** History of reports in one SQLite file; every change is persisted atomically before returning. */
@@ -68,7 +55,7 @@ export class HistoryStore implements ReportHistory {
 
   /** Opens (or creates) the database file. A corrupt file is reported, never overwritten. */
   static async open(file: string, options: { wasmPath?: string; writeOps?: WriteOps } = {}): Promise<HistoryStore> {
-    const SQL = await loadSql(options.wasmPath);
+    const SQL = await openSql(options.wasmPath);
     let db: Database;
     if (fs.existsSync(file)) {
       try {

@@ -1,11 +1,11 @@
-const EN_STOP = new Set(
+export const EN_STOP = new Set(
   ('a an the and or of to in on for with is are was were be been how what why when which who do does did you your ' +
    'we i it this that as at by from can would could should about me tell walk through into there their they them')
     .split(' '),
 );
 // Single characters and bigrams of how questions are asked ("是怎么…的", "说说你对…的理解"),
 // which say nothing about the topic and would otherwise match any question phrased alike.
-const ZH_STOP = new Set([
+export const ZH_STOP = new Set([
   '的', '了', '是', '在', '和', '与', '吗', '呢', '吧', '啊', '你', '我', '他', '们',
   '一下', '什么', '如何', '怎么', '是怎', '么工', '作的', '是什', '么是', '哪些', '有哪', '为什', '么要', '么样', '怎样',
   '么做', '做的', '说说', '讲讲', '谈谈', '介绍', '你的', '你们', '我们', '理解', '的理', '对于', '一个', '个你', '你对',

@@ -1,26 +1,40 @@
+import { CATEGORIES, type Category } from '../kb/types';
 import { fail, ok, type Tool } from './types';
 
 /** One retrieval hit as tools and skills see it. */
-export interface KnowledgeHitSummary { id: string; score: number; confidence: number; question: string; topic: string; language: 'zh' | 'en' }
+export interface KnowledgeHitSummary {
+  id: string;
+  score: number;
+  confidence: number;
+  similarity: number;
+  question: string;
+  topic: string;
+  language: 'zh' | 'en';
+}
 
 /** Finds the reference entries closest to a question. */
-export const queryKnowledgeBase: Tool<{ query: string; topK: number; language?: 'zh' | 'en' }, { hits: KnowledgeHitSummary[] }> = {
+export const queryKnowledgeBase: Tool<{ query: string; topK: number; language?: 'zh' | 'en'; dimension?: Category }, { hits: KnowledgeHitSummary[] }> = {
   name: 'query_knowledge_base',
-  description: 'Find the knowledge-base entries (questions with expert and novice reference answers) closest to a question. Each hit has a BM25 score (ranking) and a 0-1 confidence that it is the same question.',
+  description:
+    'Find the knowledge-base entries (questions with expert and novice reference answers) closest to a question: full-text (BM25) and character n-gram vector search merged by reciprocal-rank fusion, one hit per entry. Each hit has a rank score, a 0-1 similarity to the closest phrasing of the entry, and a 0-1 confidence that it is the same question (use a hit at 0.6 or more).',
   inputSchema: {
     type: 'object',
     properties: {
       query: { type: 'string', minLength: 1, description: 'The interview question, as asked.' },
       topK: { type: 'integer', minimum: 1, maximum: 20, default: 3 },
       language: { type: 'string', enum: ['zh', 'en'], description: 'Only entries in this language.' },
+      dimension: { type: 'string', enum: [...CATEGORIES], description: 'Only entries of this dimension (rag, safety, …).' },
     },
     required: ['query'],
   },
   async execute(input, ctx) {
     if (!ctx.knowledgeBase) return fail('service_error', 'the knowledge base is not loaded');
-    const hits = ctx.knowledgeBase.search(input.query, { topK: input.topK, language: input.language });
+    const hits = ctx.knowledgeBase.search(input.query, { topK: input.topK, language: input.language, category: input.dimension });
     return ok({
-      hits: hits.map((h) => ({ id: h.entry.id, score: h.score, confidence: h.confidence, question: h.entry.question, topic: h.entry.topic, language: h.entry.language })),
+      hits: hits.map((h) => ({
+        id: h.entry.id, score: h.score, confidence: h.confidence, similarity: h.similarity,
+        question: h.entry.question, topic: h.entry.topic, language: h.entry.language,
+      })),
     });
   },
 };

@@ -1,0 +1,173 @@
+import type { Database, SqlJsStatic } from 'sql.js';
+import { tokenize } from '../text/tokenize';
+import type { KnowledgeBase, SearchOptions } from './knowledgeBase';
+import type { KnowledgeEntry, KnowledgeHit } from './types';
+import { PhraseVectors } from './vectors';
+
+const K1 = 1.2;
+const B = 0.75;
+/** Reciprocal-rank fusion constant (the usual 60: later ranks still count, top ranks dominate). */
+const RRF_K = 60;
+/** Candidates each channel hands to the fusion. */
+const CANDIDATES = 50;
+/** Below this a vector hit shares a few letter triples with the query, nothing more. */
+const MIN_COSINE = 0.12;
+/** Bumped when the index layout changes, so an old shipped file is rebuilt rather than misread. */
+const INDEX_VERSION = '1';
+
+/** FTS4's simple tokenizer splits on anything but ASCII letters/digits and non-ASCII: keep tokens to that. */
+function ftsTokens(text: string): string[] {
+  return tokenize(text).flatMap((t) => t.replace(/[^a-z0-9\u0080-\uffff]+/g, ' ').split(' ')).filter(Boolean);
+}
+
+/** The text one entry is found by: its question and paraphrases (twice), its other-language version, its key-point synonyms. */
+function bodyTokens(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string[] {
+  const own = [entry.question, ...entry.aliases].flatMap(ftsTokens);
+  const other = sibling ? [sibling.question, ...sibling.aliases].flatMap(ftsTokens) : [];
+  const synonyms = entry.keyPoints.flatMap((k) => k.keywords).flatMap(ftsTokens);
+  return [...own, ...own, ...other, ...synonyms];
+}
+
+function phrasesOf(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string[] {
+  return [entry.question, ...entry.aliases, ...(sibling ? [sibling.question, ...sibling.aliases] : [])];
+}
+
+/** Which channels a search uses (the eval compares them). */
+export type Channel = 'hybrid' | 'bm25' | 'vector';
+
+/**
+ * Hybrid retrieval: a full-text channel (SQLite FTS4 in sql.js, BM25 from matchinfo) and an
+ * offline vector channel (character n-gram TF-IDF, best phrase cosine), merged by reciprocal-rank
+ * fusion. The FTS index is built at build time into knowledge.sqlite and opened from it; an
+ * index that does not match the entries is rebuilt in memory.
+ */
+export class HybridKnowledgeBase implements KnowledgeBase {
+  private readonly db: Database;
+  private readonly byId = new Map<string, KnowledgeEntry>();
+  private readonly siblings: Array<KnowledgeEntry | undefined>;
+  private readonly phraseTokens: string[][][];
+  private readonly vectors: PhraseVectors;
+  /** True when the shipped index file was used as is. */
+  readonly fromFile: boolean;
+
+  constructor(SQL: SqlJsStatic, private readonly entries: readonly KnowledgeEntry[], indexBytes?: Uint8Array) {
+    const byItem = new Map<string, KnowledgeEntry[]>();
+    for (const e of entries) {
+      this.byId.set(e.id, e);
+      byItem.set(e.itemId, [...(byItem.get(e.itemId) ?? []), e]);
+    }
+    this.siblings = entries.map((e) => byItem.get(e.itemId)!.find((x) => x !== e));
+    const signature = JSON.stringify(entries.map((e) => e.id));
+    let db: Database | undefined;
+    if (indexBytes) {
+      try {
+        db = new SQL.Database(indexBytes);
+        const meta = Object.fromEntries(db.exec('SELECT key, value FROM meta')[0]?.values ?? []);
+        if (meta.version !== INDEX_VERSION || meta.entries !== signature) {
+          db.close();
+          db = undefined;
+        }
+      } catch {
+        db = undefined;
+      }
+    }
+    this.fromFile = !!db;
+    this.db = db ?? HybridKnowledgeBase.buildDb(SQL, entries, this.siblings, signature);
+    this.phraseTokens = entries.map((e, i) => phrasesOf(e, this.siblings[i]).map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
+    this.vectors = new PhraseVectors(entries.map((e, i) => phrasesOf(e, this.siblings[i])));
+  }
+
+  private static buildDb(SQL: SqlJsStatic, entries: readonly KnowledgeEntry[], siblings: Array<KnowledgeEntry | undefined>, signature: string): Database {
+    const db = new SQL.Database();
+    db.run(`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+            CREATE TABLE entries(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, language TEXT NOT NULL, category TEXT NOT NULL);
+            CREATE VIRTUAL TABLE fts USING fts4(body, tokenize=simple);`);
+    db.run('BEGIN');
+    const insEntry = db.prepare('INSERT INTO entries(rowid, id, language, category) VALUES (?, ?, ?, ?)');
+    const insFts = db.prepare('INSERT INTO fts(docid, body) VALUES (?, ?)');
+    entries.forEach((e, i) => {
+      insEntry.run([i, e.id, e.language, e.category]);
+      insFts.run([i, bodyTokens(e, siblings[i]).join(' ')]);
+    });
+    insEntry.free();
+    insFts.free();
+    db.run('INSERT INTO meta(key, value) VALUES (?, ?), (?, ?)', ['version', INDEX_VERSION, 'entries', signature]);
+    db.run('COMMIT');
+    return db;
+  }
+
+  /** The index as a SQLite file, for the build to ship. */
+  export(): Uint8Array {
+    return this.db.export();
+  }
+
+  size(): number {
+    return this.entries.length;
+  }
+
+  get(id: string): KnowledgeEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  /** BM25 over FTS4 matches, with the idf-weighted share of the query's terms each row matched. */
+  private bm25(query: string[]): Map<number, { score: number; coverage: number }> {
+    const out = new Map<number, { score: number; coverage: number }>();
+    if (query.length === 0) return out;
+    const match = query.map((t) => `"${t}"`).join(' OR ');
+    const stmt = this.db.prepare("SELECT docid, matchinfo(fts, 'pcnalx') FROM fts WHERE fts MATCH ?");
+    stmt.bind([match]);
+    while (stmt.step()) {
+      const [docid, blob] = stmt.get() as [number, Uint8Array];
+      const m = new Uint32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4);
+      const [p, , n, avg, len] = m;
+      let score = 0;
+      let matched = 0;
+      let total = 0;
+      for (let i = 0; i < p; i++) {
+        const tf = m[5 + 3 * i];
+        const df = m[5 + 3 * i + 2];
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        total += idf;
+        if (tf === 0) continue;
+        matched += idf;
+        score += idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / Math.max(1, avg))));
+      }
+      out.set(docid, { score, coverage: total > 0 ? matched / total : 0 });
+    }
+    stmt.free();
+    return out;
+  }
+
+  search(query: string, options: SearchOptions = {}): KnowledgeHit[] {
+    const channel = options.channel ?? 'hybrid';
+    const q = [...new Set(ftsTokens(query))];
+    const qSet = new Set(q);
+    const allowed = (i: number) => {
+      const e = this.entries[i];
+      return (!options.language || e.language === options.language) && (!options.category || e.category === options.category);
+    };
+    const text = channel === 'vector' ? new Map() : this.bm25(q);
+    const textRank = [...text.entries()].filter(([i]) => allowed(i)).sort((a, b) => b[1].score - a[1].score).slice(0, CANDIDATES);
+    const vec = channel === 'bm25' ? [] : this.vectors.search(query, CANDIDATES * 4).filter((h) => h.cosine >= MIN_COSINE && allowed(h.doc)).slice(0, CANDIDATES);
+    const cosine = new Map(vec.map((h) => [h.doc, h.cosine]));
+    const fused = new Map<number, number>();
+    textRank.forEach(([doc], r) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + r + 1)));
+    vec.forEach(({ doc }, r) => fused.set(doc, (fused.get(doc) ?? 0) + 1 / (RRF_K + r + 1)));
+    const hits: KnowledgeHit[] = [];
+    for (const [doc, score] of fused) {
+      const phraseCoverage = Math.max(0, ...this.phraseTokens[doc].map((p) => p.filter((t) => qSet.has(t)).length / p.length));
+      const similarity = cosine.get(doc) ?? 0;
+      const confidence = Math.max(text.get(doc)?.coverage ?? 0, phraseCoverage, similarity);
+      hits.push({ entry: this.entries[doc], score: Math.round(score * 1e5) / 1e5, confidence: Math.round(confidence * 1000) / 1000, similarity: Math.round(similarity * 1000) / 1000 });
+    }
+    hits.sort((a, b) => b.score - a.score || b.confidence - a.confidence || a.entry.id.localeCompare(b.entry.id));
+    // One hit per item: the two language versions of a question are the same answer.
+    const seen = new Set<string>();
+    const unique = hits.filter((h) => !seen.has(h.entry.itemId) && seen.add(h.entry.itemId));
+    return unique.slice(0, options.topK ?? 3);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
