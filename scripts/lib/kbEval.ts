@@ -1,0 +1,57 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import type { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
+
+/** One eval query (test/fixtures/kb/queries.yaml). */
+export interface KbQuery {
+  kind: 'paraphrase' | 'partial' | 'cross' | 'asr' | 'none';
+  query: string;
+  expect: string | null;
+  language?: 'zh' | 'en';
+}
+
+/** Retrieval quality of one channel over a set of queries. */
+export interface KbScores {
+  n: number;
+  recallAt1: number;
+  recallAt3: number;
+  mrr: number;
+  /** Share of no-match queries whose top hit reaches the confidence threshold. */
+  falsePositiveRate: number;
+  noMatch: number;
+}
+
+export const QUERIES_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb', 'queries.yaml');
+/** The confidence at which diagnosis uses a reference (MIN_REFERENCE_CONFIDENCE). */
+export const THRESHOLD = 0.6;
+
+export function loadQueries(file = QUERIES_FILE): KbQuery[] {
+  return parse(fs.readFileSync(file, 'utf8')) as KbQuery[];
+}
+
+/** Recall@1, recall@3 and MRR on queries with an answer; false positives on those without. */
+export function evaluate(kb: KnowledgeBase, queries: KbQuery[], channel: 'hybrid' | 'bm25' | 'vector'): KbScores {
+  let r1 = 0;
+  let r3 = 0;
+  let rr = 0;
+  let n = 0;
+  let fp = 0;
+  let none = 0;
+  for (const q of queries) {
+    const hits = kb.search(q.query, { topK: 10, language: q.language, channel });
+    if (q.expect === null) {
+      none++;
+      const top = hits[0];
+      const conf = top ? (channel === 'vector' ? top.similarity : top.confidence) : 0;
+      if (conf >= THRESHOLD) fp++;
+      continue;
+    }
+    n++;
+    const rank = hits.findIndex((h) => h.entry.itemId === q.expect);
+    if (rank === 0) r1++;
+    if (rank >= 0 && rank < 3) r3++;
+    if (rank >= 0) rr += 1 / (rank + 1);
+  }
+  return { n, recallAt1: n ? r1 / n : 0, recallAt3: n ? r3 / n : 0, mrr: n ? rr / n : 0, falsePositiveRate: none ? fp / none : 0, noMatch: none };
+}
