@@ -7,7 +7,8 @@ import type { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
 export interface KbQuery {
   kind: 'paraphrase' | 'partial' | 'cross' | 'asr' | 'none';
   query: string;
-  expect: string | null;
+  /** The entry that answers it, several that do equally, or null. */
+  expect: string | string[] | null;
   language?: 'zh' | 'en';
 }
 
@@ -48,7 +49,8 @@ export function evaluate(kb: KnowledgeBase, queries: KbQuery[], channel: 'hybrid
       continue;
     }
     n++;
-    const rank = hits.findIndex((h) => h.entry.itemId === q.expect);
+    const wanted = Array.isArray(q.expect) ? q.expect : [q.expect];
+    const rank = hits.findIndex((h) => wanted.includes(h.entry.itemId));
     if (rank === 0) r1++;
     if (rank >= 0 && rank < 3) r3++;
     if (rank >= 0) rr += 1 / (rank + 1);
