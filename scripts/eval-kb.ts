@@ -6,29 +6,35 @@ import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
 import { loadKnowledgeDir } from '../src/core/kb/loader';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
-import { evaluate, loadQueries, THRESHOLD, type KbQuery } from './lib/kbEval';
+import { evaluate, HELDOUT_FILE, loadQueries, QUERIES_FILE, THRESHOLD, type KbQuery } from './lib/kbEval';
 
 (async () => {
   await prepareCore();
   const entries = loadKnowledgeDir(path.resolve(__dirname, '..', 'knowledge'));
   const kb = new HybridKnowledgeBase(loadedSql()!, entries);
-  const queries = loadQueries();
+  const sets: Array<[string, KbQuery[]]> = [['held-out', loadQueries(HELDOUT_FILE)], ['dev', loadQueries(QUERIES_FILE)]];
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(6);
-  console.log(`${entries.length} language versions of ${new Set(entries.map((e) => e.itemId)).size} entries; ${queries.length} queries; threshold ${THRESHOLD}\n`);
-  console.log('subset       channel   n    recall@1 recall@3  MRR    no-match FP');
+  console.log(`${entries.length} language versions of ${new Set(entries.map((e) => e.itemId)).size} entries; ${sets.map(([n, q]) => `${q.length} ${n}`).join(' + ')} queries; threshold ${THRESHOLD}`);
   const kinds: Array<[string, (q: KbQuery) => boolean]> = [
     ['all', () => true], ['paraphrase', (q) => q.kind === 'paraphrase'], ['partial', (q) => q.kind === 'partial'],
     ['cross', (q) => q.kind === 'cross'], ['asr', (q) => q.kind === 'asr'],
   ];
-  const results: Record<string, Record<string, ReturnType<typeof evaluate>>> = {};
-  for (const [name, keep] of kinds) {
-    for (const channel of ['bm25', 'vector', 'hybrid'] as const) {
-      const subset = queries.filter((q) => keep(q) || (name === 'all' && q.kind === 'none'));
-      const s = evaluate(kb, subset, channel);
-      (results[name] ??= {})[channel] = s;
-      console.log(`${name.padEnd(12)} ${channel.padEnd(8)} ${String(s.n).padStart(3)}  ${pct(s.recallAt1)}   ${pct(s.recallAt3)}  ${s.mrr.toFixed(3)}  ${name === 'all' ? `${pct(s.falsePositiveRate)} of ${s.noMatch}` : ''}`);
+  const bySet: Record<string, Record<string, Record<string, ReturnType<typeof evaluate>>>> = {};
+  for (const [setName, queries] of sets) {
+    console.log(`\n${setName} queries${setName === 'dev' ? ' (written with the first 17 entries; later content was written knowing them)' : ' (never tuned on)'}`);
+    console.log('subset       channel   n    recall@1 recall@3  MRR    no-match FP');
+    const results: Record<string, Record<string, ReturnType<typeof evaluate>>> = {};
+    for (const [name, keep] of kinds) {
+      for (const channel of ['bm25', 'vector', 'hybrid'] as const) {
+        const subset = queries.filter((q) => keep(q) || (name === 'all' && q.kind === 'none'));
+        const s = evaluate(kb, subset, channel);
+        (results[name] ??= {})[channel] = s;
+        console.log(`${name.padEnd(12)} ${channel.padEnd(8)} ${String(s.n).padStart(3)}  ${pct(s.recallAt1)}   ${pct(s.recallAt3)}  ${s.mrr.toFixed(3)}  ${name === 'all' ? `${pct(s.falsePositiveRate)} of ${s.noMatch}` : ''}`);
+      }
     }
+    bySet[setName] = results;
   }
+  const results = bySet['held-out'];
   const all = results.all;
   const para = results.paraphrase;
   const checks: Array<[string, boolean]> = [
@@ -36,7 +42,7 @@ import { evaluate, loadQueries, THRESHOLD, type KbQuery } from './lib/kbEval';
     [`paraphrase recall@3: hybrid ${pct(para.hybrid.recallAt3)} ≥ BM25 ${pct(para.bm25.recallAt3)} + 10 points`, para.hybrid.recallAt3 >= para.bm25.recallAt3 + 0.1],
     [`no-match queries clean ${pct(1 - all.hybrid.falsePositiveRate)} ≥ 90%`, 1 - all.hybrid.falsePositiveRate >= 0.9],
   ];
-  console.log('');
+  console.log('\ntargets, on the held-out queries:');
   for (const [text, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${text}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
 })();

@@ -1,5 +1,6 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { tokenize } from '../text/tokenize';
+import { detectLanguage } from '../transcript/language';
 import type { KnowledgeBase, SearchOptions } from './knowledgeBase';
 import type { KnowledgeEntry, KnowledgeHit } from './types';
 import { LatentSemanticIndex } from './lsa';
@@ -181,16 +182,29 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     add(latent, W.latent);
     const hits: KnowledgeHit[] = [];
     for (const [doc, score] of fused) {
-      const phraseCoverage = Math.max(0, ...this.phraseTokens[doc].map((p) => p.filter((t) => qSet.has(t)).length / p.length));
+      // Dice overlap with the closest phrasing: a one-word paraphrase ("ReAct") inside a longer,
+      // different question ("React 的虚拟 DOM") is not the same question.
+      const phraseCoverage = Math.max(0, ...this.phraseTokens[doc].map((p) => (2 * p.filter((t) => qSet.has(t)).length) / (p.length + qSet.size)));
       const similarity = cosine.get(doc) ?? 0;
       const confidence = Math.max(text.get(doc)?.coverage ?? 0, phraseCoverage, similarity);
       hits.push({ entry: this.entries[doc], score: Math.round(score * 1e5) / 1e5, confidence: Math.round(confidence * 1000) / 1000, similarity: Math.round(similarity * 1000) / 1000 });
     }
     hits.sort((a, b) => b.score - a.score || b.confidence - a.confidence || a.entry.id.localeCompare(b.entry.id));
-    // One hit per item: the two language versions of a question are the same answer.
-    const seen = new Set<string>();
-    const unique = hits.filter((h) => !seen.has(h.entry.itemId) && seen.add(h.entry.itemId));
-    return unique.slice(0, options.topK ?? 3);
+    // One hit per item: the two language versions of a question are the same answer; show the
+    // one in the query's language.
+    const queryLanguage = detectLanguage(query);
+    const best = new Map<string, KnowledgeHit>();
+    const order: string[] = [];
+    for (const h of hits) {
+      const seen = best.get(h.entry.itemId);
+      if (!seen) {
+        best.set(h.entry.itemId, h);
+        order.push(h.entry.itemId);
+      } else if (seen.entry.language !== queryLanguage && h.entry.language === queryLanguage) {
+        best.set(h.entry.itemId, { ...h, score: seen.score, confidence: Math.max(seen.confidence, h.confidence), similarity: Math.max(seen.similarity, h.similarity) });
+      }
+    }
+    return order.map((id) => best.get(id)!).slice(0, options.topK ?? 3);
   }
 
   close(): void {
