@@ -20,7 +20,7 @@ await prepareCore();
 
 /** A 30-question English transcript built from the knowledge base, alternating strong and weak answers. */
 function transcript(n = 30) {
-  const entries = parse(fs.readFileSync(path.join(ROOT, 'knowledge', 'en.yaml'), 'utf8'));
+  const entries = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'knowledge.json'), 'utf8')).filter((e) => e.language === 'en');
   const parts = [];
   for (let i = 0; i < n; i++) {
     const e = entries[i % entries.length];
@@ -59,7 +59,7 @@ function timeProcess(args, runs, env) {
 }
 
 const text = transcript();
-const core = createCore({ knowledgeDir: path.join(ROOT, 'knowledge') });
+const core = createCore({ knowledgeDir: path.join(ROOT, 'dist', 'knowledge.json') });
 const check = await core.diagnose({ text });
 if (check.raw.summary.totalQuestions !== 30) throw new Error(`expected 30 questions, got ${check.raw.summary.totalQuestions}`);
 
@@ -155,4 +155,59 @@ for (const [name, text, baselineName, baseline] of [
   const b = timeSync(() => baseline(text), 3);
   const d = split.timed ? timeSync(() => analyzeDelivery(split.turns, split.pairs, { language: split.language, wordTimed: split.wordTimed, startOnly: split.startOnly }), 3) : null;
   console.log(`  ${name} (${mb} MB, ${split.pairs.length} pairs): split median ${ms(t)}; ${baselineName} (baseline) ${ms(b)} -> ratio ${(t / b).toFixed(1)}x${d !== null ? `; delivery metrics ${ms(d)}` : ''}`);
+}
+
+// Knowledge-base retrieval (issue 5): query latency (median and p95) at the shipped 150 entries
+// and at 10,000 synthetic entries, index build time, and what the first query pays. Baseline in
+// the same process: the BM25 channel alone.
+const { createKnowledgeBase, loadKnowledge } = require(path.join(ROOT, 'dist', 'core.js'));
+const heldout = parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'kb', 'heldout.yaml'), 'utf8')).map((q) => q.query);
+const pctl = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+function latency(kb, channel) {
+  for (const q of heldout.slice(0, 10)) kb.search(q, { topK: 3, channel });
+  const out = [];
+  for (let r = 0; r < 3; r++) {
+    for (const q of heldout) {
+      const t = process.hrtime.bigint();
+      kb.search(q, { topK: 3, channel });
+      out.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+  }
+  return { median: median(out), p95: pctl(out, 95) };
+}
+
+function synthetic(entries, n) {
+  const words = entries.flatMap((e) => e.question.split(/\s+|(?=[\u3400-\u9fff]{2})/)).filter(Boolean);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const base = entries[i % entries.length];
+    const mix = Array.from({ length: 6 }, (_, k) => words[(i * 31 + k * 17) % words.length]).join(' ');
+    out.push({
+      ...base, id: `syn-${i}`, itemId: `syn-${i}`,
+      question: `${base.question} ${mix}`,
+      aliases: base.aliases.map((a, k) => `${a} ${words[(i * 7 + k) % words.length]}`),
+    });
+  }
+  return out;
+}
+
+const compiled = loadKnowledge(path.join(ROOT, 'dist', 'knowledge.json'));
+const indexBytes = fs.readFileSync(path.join(ROOT, 'dist', 'knowledge.sqlite'));
+console.log(`\nKnowledge-base retrieval (${compiled.length} language versions shipped; ${heldout.length} held-out queries × 3)`);
+for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBytes], ['10,000 synthetic entries', synthetic(compiled, 10_000), undefined]]) {
+  let t = process.hrtime.bigint();
+  const kb = createKnowledgeBase(entries, bytes);
+  const open = Number(process.hrtime.bigint() - t) / 1e6;
+  t = process.hrtime.bigint();
+  kb.search('warm-up 预热', { topK: 3 });
+  const first = Number(process.hrtime.bigint() - t) / 1e6;
+  const hybrid = latency(kb, 'hybrid');
+  const bm25 = latency(kb, 'bm25');
+  console.log(`  ${label}: open ${ms(open)}${bytes ? ' (shipped FTS4 index)' : ' (FTS4 index built in memory)'}, first search ${ms(first)} (builds the latent index)`);
+  console.log(`    hybrid query median ${ms(hybrid.median)}, p95 ${ms(hybrid.p95)}; BM25 alone (baseline) median ${ms(bm25.median)}, p95 ${ms(bm25.p95)} -> ratio ${(hybrid.median / bm25.median).toFixed(1)}x`);
+  kb.close();
 }

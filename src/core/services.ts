@@ -19,6 +19,13 @@ export async function buildKnowledgeIndex(entries: KnowledgeEntry[]): Promise<Ui
   }
 }
 
+/** A knowledge base over given entries (benchmarks, tests); needs prepareCore() first. */
+export function createKnowledgeBase(entries: KnowledgeEntry[], indexBytes?: Uint8Array): HybridKnowledgeBase {
+  const SQL = loadedSql();
+  if (!SQL) throw new Error('sql.js is not loaded: await prepareCore() first');
+  return new HybridKnowledgeBase(SQL, entries, indexBytes);
+}
+
 /** Loads what the core needs asynchronously (sql.js); call once before createCore. */
 export async function prepareCore(options: { wasmPath?: string } = {}): Promise<void> {
   await loadSql(options.wasmPath);

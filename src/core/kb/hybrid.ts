@@ -3,8 +3,8 @@ import { tokenize } from '../text/tokenize';
 import { detectLanguage } from '../transcript/language';
 import type { KnowledgeBase, SearchOptions } from './knowledgeBase';
 import type { KnowledgeEntry, KnowledgeHit } from './types';
-import { LatentSemanticIndex } from './lsa';
-import { PhraseVectors } from './vectors';
+import { LatentSemanticIndex, type LsaSnapshot } from './lsa';
+import { PhraseVectors, type PhraseSnapshot } from './vectors';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -21,7 +21,7 @@ const LATENT_RANK = 96;
 /** Below this the latent-space match is too weak to propose an entry on its own. */
 const MIN_LATENT = 0.2;
 /** Bumped when the index layout changes, so an old shipped file is rebuilt rather than misread. */
-const INDEX_VERSION = '1';
+const INDEX_VERSION = '2';
 
 /** FTS4's simple tokenizer splits on anything but ASCII letters/digits and non-ASCII: keep tokens to that. */
 function ftsTokens(text: string): string[] {
@@ -54,7 +54,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   private readonly byId = new Map<string, KnowledgeEntry>();
   private readonly siblings: Array<KnowledgeEntry | undefined>;
   private readonly phraseTokens: string[][][];
-  private readonly vectors: PhraseVectors;
+  private vectorIndex: PhraseVectors | undefined;
   private lsaIndex: LatentSemanticIndex | undefined;
   /** True when the shipped index file was used as is. */
   readonly fromFile: boolean;
@@ -83,7 +83,22 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     this.fromFile = !!db;
     this.db = db ?? HybridKnowledgeBase.buildDb(SQL, entries, this.siblings, signature);
     this.phraseTokens = entries.map((e, i) => phrasesOf(e, this.siblings[i]).map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
-    this.vectors = new PhraseVectors(entries.map((e, i) => phrasesOf(e, this.siblings[i])));
+  }
+
+  /** A saved channel model from the shipped index, if it has one. */
+  private saved<T>(key: string): T | undefined {
+    if (!this.fromFile) return undefined;
+    const row = this.db.exec('SELECT value FROM meta WHERE key = ?', [key])[0]?.values[0]?.[0];
+    return typeof row === 'string' ? (JSON.parse(row) as T) : undefined;
+  }
+
+  /** Character n-gram vectors of every phrasing; loaded from the shipped index or built on first search. */
+  private get vectors(): PhraseVectors {
+    if (!this.vectorIndex) {
+      const snap = this.saved<PhraseSnapshot>('phrases');
+      this.vectorIndex = snap ? PhraseVectors.fromSnapshot(snap) : new PhraseVectors(this.entries.map((e, i) => phrasesOf(e, this.siblings[i])));
+    }
+    return this.vectorIndex;
   }
 
   private static buildDb(SQL: SqlJsStatic, entries: readonly KnowledgeEntry[], siblings: Array<KnowledgeEntry | undefined>, signature: string): Database {
@@ -105,8 +120,11 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     return db;
   }
 
-  /** The index as a SQLite file, for the build to ship. */
+  /** The index as a SQLite file, for the build to ship: FTS4 tables plus both vector channels' models. */
   export(): Uint8Array {
+    this.db.run('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?), (?, ?)', [
+      'lsa', JSON.stringify(this.lsa.snapshot()), 'phrases', JSON.stringify(this.vectors.snapshot()),
+    ]);
     return this.db.export();
   }
 
@@ -127,9 +145,12 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     return [...own, ...other].join('\n');
   }
 
-  /** Built on first search (it is the costliest part of loading). */
+  /** Loaded from the shipped index, or built on first search (the SVD is the costliest part). */
   private get lsa(): LatentSemanticIndex {
-    this.lsaIndex ??= new LatentSemanticIndex(this.entries.map((_, i) => this.lsaText(i)), LATENT_RANK);
+    if (!this.lsaIndex) {
+      const snap = this.saved<LsaSnapshot>('lsa');
+      this.lsaIndex = snap ? LatentSemanticIndex.fromSnapshot(snap) : new LatentSemanticIndex(this.entries.map((_, i) => this.lsaText(i)), LATENT_RANK);
+    }
     return this.lsaIndex;
   }
 

@@ -1,4 +1,5 @@
 import { tokenize } from '../text/tokenize';
+import { b64, f32, packPostings, toPostings, unpackPostings, type PackedPostings, type Postings } from './packed';
 
 /**
  * Latent semantic analysis over the knowledge base's own text: the offline "embedding" channel.
@@ -11,14 +12,34 @@ import { tokenize } from '../text/tokenize';
  */
 export class LatentSemanticIndex {
   private readonly idf = new Map<string, number>();
-  private readonly postings = new Map<string, Array<{ doc: number; w: number }>>();
+  private readonly postings: Postings;
   /** Document embeddings (n × k, unit length), row-major. */
-  private readonly docVecs: Float64Array;
+  private readonly docVecs: Float64Array | Float32Array;
   /** Right singular vectors (n × k), row-major, and singular values (k). */
-  private readonly v: Float64Array;
-  private readonly sigma: Float64Array;
+  private readonly v: Float64Array | Float32Array;
+  private readonly sigma: Float64Array | Float32Array;
   readonly k: number;
   readonly n: number;
+
+  /** A saved index (what the build ships), so a process does not redo the SVD. */
+  static fromSnapshot(snap: LsaSnapshot): LatentSemanticIndex {
+    const lsa = Object.create(LatentSemanticIndex.prototype) as LatentSemanticIndex;
+    const self = lsa as unknown as Record<string, unknown>;
+    const { postings, idf } = unpackPostings(snap.postings);
+    self.idf = idf;
+    self.postings = postings;
+    self.k = snap.k;
+    self.n = snap.n;
+    self.sigma = f32(snap.sigma);
+    self.v = f32(snap.v);
+    self.docVecs = f32(snap.docVecs);
+    return lsa;
+  }
+
+  /** Everything search needs, packed (floats stored as 32-bit). */
+  snapshot(): LsaSnapshot {
+    return { k: this.k, n: this.n, postings: packPostings(this.postings, this.idf), sigma: b64(this.sigma), v: b64(this.v), docVecs: b64(this.docVecs) };
+  }
 
   constructor(texts: readonly string[], rank = 96, seed = 7) {
     this.n = texts.length;
@@ -30,36 +51,40 @@ export class LatentSemanticIndex {
     const df = new Map<string, number>();
     for (const tf of tfs) for (const t of tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
     for (const [t, d] of df) this.idf.set(t, Math.log(1 + this.n / d));
+    const lists = new Map<string, Array<[number, number]>>();
     tfs.forEach((tf, doc) => {
-      const weights = this.weigh(tf);
-      for (const [t, w] of weights) {
-        let list = this.postings.get(t);
-        if (!list) this.postings.set(t, (list = []));
-        list.push({ doc, w });
+      for (const [t, w] of this.weigh(tf)) {
+        let list = lists.get(t);
+        if (!list) lists.set(t, (list = []));
+        list.push([doc, w]);
       }
     });
+    this.postings = toPostings(lists);
     const l = Math.min(this.n, rank + 8);
     const { values, vectors } = this.topEigen(l, seed);
     const k = Math.min(rank, values.filter((x) => x > 1e-9).length);
     this.k = k;
-    this.sigma = new Float64Array(k);
-    this.v = new Float64Array(this.n * k);
+    const sigma = new Float64Array(k);
+    const v = new Float64Array(this.n * k);
     for (let j = 0; j < k; j++) {
-      this.sigma[j] = Math.sqrt(values[j]);
-      for (let i = 0; i < this.n; i++) this.v[i * k + j] = vectors[i * l + j];
+      sigma[j] = Math.sqrt(values[j]);
+      for (let i = 0; i < this.n; i++) v[i * k + j] = vectors[i * l + j];
     }
     // A document's coordinates are Σ·Vᵀ (its projection on the left singular vectors).
-    this.docVecs = new Float64Array(this.n * k);
+    const docVecs = new Float64Array(this.n * k);
     for (let i = 0; i < this.n; i++) {
       let norm = 0;
       for (let j = 0; j < k; j++) {
-        const x = this.sigma[j] * this.v[i * k + j];
-        this.docVecs[i * k + j] = x;
+        const x = sigma[j] * v[i * k + j];
+        docVecs[i * k + j] = x;
         norm += x * x;
       }
       norm = Math.sqrt(norm) || 1;
-      for (let j = 0; j < k; j++) this.docVecs[i * k + j] /= norm;
+      for (let j = 0; j < k; j++) docVecs[i * k + j] /= norm;
     }
+    this.sigma = sigma;
+    this.v = v;
+    this.docVecs = docVecs;
   }
 
   private weigh(tf: Map<string, number>): Map<string, number> {
@@ -80,7 +105,11 @@ export class LatentSemanticIndex {
   /** Dᵀ·x for a term vector x: one score per document. */
   private docScores(x: Map<string, number>): Float64Array {
     const s = new Float64Array(this.n);
-    for (const [t, w] of x) for (const p of this.postings.get(t) ?? []) s[p.doc] += w * p.w;
+    for (const [t, w] of x) {
+      const p = this.postings.get(t);
+      if (!p) continue;
+      for (let i = 0; i < p.ids.length; i++) s[p.ids[i]] += w * p.ws[i];
+    }
     return s;
   }
 
@@ -89,10 +118,10 @@ export class LatentSemanticIndex {
     // DX: terms × l, accumulated per term from its postings.
     const out = new Float64Array(this.n * l);
     const row = new Float64Array(l);
-    for (const list of this.postings.values()) {
+    for (const { ids, ws } of this.postings.values()) {
       row.fill(0);
-      for (const { doc, w } of list) for (let j = 0; j < l; j++) row[j] += w * x[doc * l + j];
-      for (const { doc, w } of list) for (let j = 0; j < l; j++) out[doc * l + j] += w * row[j];
+      for (let i = 0; i < ids.length; i++) for (let j = 0; j < l; j++) row[j] += ws[i] * x[ids[i] * l + j];
+      for (let i = 0; i < ids.length; i++) for (let j = 0; j < l; j++) out[ids[i] * l + j] += ws[i] * row[j];
     }
     return out;
   }
@@ -163,6 +192,16 @@ export class LatentSemanticIndex {
     }
     return hits.sort((a, b) => b.cosine - a.cosine).slice(0, limit);
   }
+}
+
+/** The saved form of a LatentSemanticIndex. */
+export interface LsaSnapshot {
+  k: number;
+  n: number;
+  postings: PackedPostings;
+  sigma: string;
+  v: string;
+  docVecs: string;
 }
 
 /** Gram-Schmidt (twice, for stability) on the columns of an n × l matrix. */

@@ -1,4 +1,5 @@
 import { EN_STOP, stem, ZH_STOP } from '../text/tokenize';
+import { packPostings, toPostings, unpackPostings, type PackedPostings, type Postings } from './packed';
 
 /** Words of asking ("how does X work", "explain X") that say nothing about the topic. */
 const ASKING = new Set(['work', 'works', 'does', 'explain', 'describe', 'know', 'think', 'difference']);
@@ -32,15 +33,39 @@ export function features(text: string): Map<string, number> {
   return tf;
 }
 
+/** The saved form of PhraseVectors. */
+export interface PhraseSnapshot {
+  phraseCount: number;
+  owner: number[];
+  postings: PackedPostings;
+}
+
 /** A sparse unit vector. */
 export type Vec = Map<string, number>;
 
 /** TF-IDF vectors of phrases with an inverted index: the best phrase cosine per document. */
 export class PhraseVectors {
   private readonly idf = new Map<string, number>();
-  private readonly postings = new Map<string, Array<{ phrase: number; weight: number }>>();
+  private readonly postings: Postings;
   private readonly owner: number[] = [];
   private phraseCount = 0;
+
+  /** A saved index (what the build ships). */
+  static fromSnapshot(snap: PhraseSnapshot): PhraseVectors {
+    const pv = Object.create(PhraseVectors.prototype) as PhraseVectors;
+    const self = pv as unknown as Record<string, unknown>;
+    const { postings, idf } = unpackPostings(snap.postings);
+    self.idf = idf;
+    self.postings = postings;
+    self.owner = snap.owner;
+    self.phraseCount = snap.phraseCount;
+    return pv;
+  }
+
+  /** Everything search needs, packed. */
+  snapshot(): PhraseSnapshot {
+    return { phraseCount: this.phraseCount, owner: this.owner, postings: packPostings(this.postings, this.idf) };
+  }
 
   /** `phrases[d]` are document d's phrases (its question and paraphrases). */
   constructor(phrases: readonly string[][]) {
@@ -50,14 +75,16 @@ export class PhraseVectors {
     const df = new Map<string, number>();
     for (const { tf } of all) for (const f of tf.keys()) df.set(f, (df.get(f) ?? 0) + 1);
     for (const [f, n] of df) this.idf.set(f, Math.log(1 + all.length / n));
+    const lists = new Map<string, Array<[number, number]>>();
     all.forEach(({ doc, tf }, phrase) => {
       this.owner.push(doc);
       for (const [f, w] of this.weigh(tf)) {
-        let list = this.postings.get(f);
-        if (!list) this.postings.set(f, (list = []));
-        list.push({ phrase, weight: w });
+        let list = lists.get(f);
+        if (!list) lists.set(f, (list = []));
+        list.push([phrase, w]);
       }
     });
+    this.postings = toPostings(lists);
   }
 
   private weigh(tf: Map<string, number>): Vec {
@@ -81,7 +108,9 @@ export class PhraseVectors {
     const q = this.weigh(features(query));
     const scores = new Map<number, number>();
     for (const [f, w] of q) {
-      for (const p of this.postings.get(f) ?? []) scores.set(p.phrase, (scores.get(p.phrase) ?? 0) + w * p.weight);
+      const p = this.postings.get(f);
+      if (!p) continue;
+      for (let i = 0; i < p.ids.length; i++) scores.set(p.ids[i], (scores.get(p.ids[i]) ?? 0) + w * p.ws[i]);
     }
     const best = new Map<number, number>();
     for (const [phrase, s] of scores) {

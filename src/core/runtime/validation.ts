@@ -2,7 +2,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from './schema';
 import { parseNumberLike } from './numbers';
 
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false });
+// Code optimisation off: schemas compile once per process and the CLI pays compile time on every run.
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false, code: { optimize: false } });
 
 /** A compiled input validator: normalises numbers, applies defaults, rejects unknown keys. */
 export interface InputValidator {
