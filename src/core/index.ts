@@ -6,6 +6,8 @@ export { HistoryStore, HistoryError } from './store/historyStore';
 export { writeFileAtomic } from './store/atomicWrite';
 export { renderStandaloneHtml, renderReportBody, REPORT_CSS, escapeHtml } from './report/html';
 export { renderTextSummary } from './report/text';
+export { renderEntryBody, ENTRY_CSS } from './report/entryHtml';
+export { CATEGORIES, type Category, type KnowledgeEntry, type KnowledgeHit } from './kb/types';
 export { splitTranscript, splitParsed, pairTurns } from './transcript/split';
 export { parseTranscript, detectTranscriptFormat, MAX_TRANSCRIPT_CHARS, type ParseOptions } from './transcript/parse';
 export { FORMAT_CHOICES, type FormatChoice, type SplitResult, type Transcript, type TranscriptFormat } from './transcript/model';

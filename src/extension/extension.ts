@@ -5,6 +5,9 @@ import {
   swapRolesCommand, TRANSCRIPT_EXTENSIONS,
 } from './commands';
 import { DiagnosisState } from './diagnosisState';
+import { KnowledgePanel } from './knowledgePanel';
+import { searchKnowledgeCommand } from './knowledgeSearch';
+import { QuestionHoverProvider } from './questionHover';
 import { ReportPanel } from './reportPanel';
 import { CoreHost } from './services';
 
@@ -16,10 +19,15 @@ export function activate(context: vscode.ExtensionContext): void {
   const lenses = new ScoreCodeLensProvider(state);
   const deps = { host, state, context, panel: undefined as unknown as ReportPanel };
   deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index));
+  const knowledge = new KnowledgePanel(context.extensionUri, host);
 
   context.subscriptions.push(
     log, state, lenses, deps.panel,
+    knowledge,
     vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }], lenses),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new QuestionHoverProvider(state, host)),
+    vscode.commands.registerCommand('interviewLens.searchKnowledgeBase', (args?: { query?: string; dimension?: never; topK?: number }) => searchKnowledgeCommand(host, knowledge, args)),
+    vscode.commands.registerCommand('interviewLens.openKnowledgeEntry', (id: string) => knowledge.show(id)),
     vscode.commands.registerCommand('interviewLens.diagnose', (uri?: vscode.Uri) => diagnoseCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.showReport', () => showReportCommand(deps)),
     vscode.commands.registerCommand('interviewLens.revealQuestion', (uri: vscode.Uri, index: number) => revealQuestionCommand(deps, uri, index)),

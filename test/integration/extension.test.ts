@@ -19,7 +19,7 @@ async function ourLenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
 
 interface ReportLike {
   summary: { overallScore: number; totalQuestions: number };
-  perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number; delivery?: { pace: { value: number } } | null }>;
+  perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number; delivery?: { pace: { value: number } } | null; reference?: { id: string } | null }>;
   delivery?: { overall: { score: number; fillers: { count: number } } } | null;
   transcript?: { format: string };
 }
@@ -149,6 +149,35 @@ describe('Interview Lens in a real VS Code', function () {
     assert.equal(lenses.length, 3);
     assert.match(doc.lineAt(lenses[0].range.start.line).text, /请你讲讲什么是 ReAct/);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('searches the knowledge base by dimension and opens an entry with expert and novice answers', async () => {
+    type Hit = { id: string; question: string; dimension: string; confidence: number };
+    const hits = await vscode.commands.executeCommand<Hit[]>('interviewLens.searchKnowledgeBase', { query: '接口幂等怎么保证', topK: 5 });
+    assert.equal(hits[0].id, 'zh-idempotency');
+    const rag = await vscode.commands.executeCommand<Hit[]>('interviewLens.searchKnowledgeBase', { query: '检索 召回', dimension: 'rag', topK: 10 });
+    assert.ok(rag.length > 0 && rag.every((h) => h.dimension === 'rag'), JSON.stringify(rag));
+    assert.equal(await vscode.commands.executeCommand('interviewLens.openKnowledgeEntry', 'en-rag-pipeline'), true);
+    // The tab model catches up with a new webview panel asynchronously.
+    const hasTab = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+      .some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.includes('interviewLens.knowledgeEntry'));
+    for (let i = 0; i < 40 && !hasTab(); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(hasTab(), `no knowledge-entry tab among: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label).join(', ')}`);
+    assert.equal(await vscode.commands.executeCommand('interviewLens.openKnowledgeEntry', 'no-such-entry'), false);
+  });
+
+  it('shows the matched entry and its key points when hovering a question line', async () => {
+    const uri = workspaceFile('backend-interview-zh.txt');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const report = await vscode.commands.executeCommand<ReportLike & { perQuestion: Array<{ reference: { id: string } | null }> }>('interviewLens.diagnose', uri);
+    const q = report!.perQuestion.find((p) => p.reference?.id === 'zh-idempotency')!;
+    const pos = doc.positionAt(q.startOffset);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /Interview Lens · Q\d+ · \d+\/100/);
+    assert.match(text, /幂等键/);
+    assert.match(text, /command:interviewLens\.openKnowledgeEntry/);
   });
 
   it('refuses text without speaker labels and shows no scores', async () => {

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { createCore } from '../../src/core/services';
 import { renderReportBody, renderStandaloneHtml } from '../../src/core/report/html';
 import { renderTextSummary } from '../../src/core/report/text';
+import { renderEntryBody } from '../../src/core/report/entryHtml';
 import { KNOWLEDGE_DIR } from './helpers';
 
 describe('report renderers', () => {
@@ -44,5 +45,16 @@ describe('report renderers', () => {
     assert.match(renderTextSummary(raw), /Delivery: \d+\/100/);
     const untimed = (await core.diagnose({ text: hostile })).raw;
     assert.match(renderReportBody(untimed, { toolkit: false, lang: 'en' }), /data-testid="delivery-none"/);
+  });
+
+  it('renders a knowledge entry with both answers side by side, escaped, and follow-ups linked to entries', () => {
+    const entry = core.knowledgeBase.get('zh-agent-definition')!;
+    const hostile = { ...entry, expertAnswer: '<script>alert(1)</script>专家', aliases: ['<b>x</b>'] };
+    const html = renderEntryBody(hostile, 'zh', core.knowledgeBase);
+    assert.match(html, /data-testid="entry-expert"/);
+    assert.match(html, /data-testid="entry-novice"/);
+    assert.ok(!html.includes('<script>') && !html.includes('<b>x</b>'));
+    assert.match(html, /维度: Agent 基础/);
+    assert.match(html, /data-entry="zh-agent-components"/, 'a follow-up that names an entry links to it');
   });
 });

@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import { CATEGORIES, type Category } from '../core';
+import type { KnowledgePanel } from './knowledgePanel';
+import { uiLanguage } from './knowledgePanel';
+import type { CoreHost } from './services';
+
+/** A search hit as the command returns it (for scripts and tests). */
+export interface KnowledgeSearchHit { id: string; question: string; dimension: string; confidence: number }
+
+const DIMENSION_NAMES: Record<Category, { zh: string; en: string }> = {
+  'agent-basic': { zh: 'Agent 基础', en: 'Agent basics' },
+  'tool-calling': { zh: '工具调用', en: 'Tool calling' },
+  memory: { zh: '记忆', en: 'Memory' },
+  planning: { zh: '规划', en: 'Planning' },
+  'multi-agent': { zh: '多 Agent', en: 'Multi-agent' },
+  engineering: { zh: '工程实践', en: 'Engineering' },
+  'model-capability': { zh: '模型能力', en: 'Model capabilities' },
+  rag: { zh: 'RAG 与检索', en: 'RAG and retrieval' },
+  evaluation: { zh: '评测', en: 'Evaluation' },
+  safety: { zh: '安全', en: 'Safety' },
+};
+
+function dimensionName(c: string): string {
+  return DIMENSION_NAMES[c as Category]?.[uiLanguage()] ?? c;
+}
+
+/**
+ * "Interview Lens: Search Knowledge Base": pick a dimension (or all), type a question, open the
+ * entry with its expert and novice answers side by side. Called with `{ query, dimension }` it
+ * returns the hits without UI.
+ */
+export async function searchKnowledgeCommand(
+  host: CoreHost, panel: KnowledgePanel, args?: { query?: string; dimension?: Category; topK?: number },
+): Promise<KnowledgeSearchHit[] | boolean | undefined> {
+  const core = await host.get();
+  const search = (query: string, dimension?: Category, topK = 20): KnowledgeSearchHit[] =>
+    query.trim() === '' ? [] : core.knowledgeBase.search(query, { topK, category: dimension }).map((h) => ({
+      id: h.entry.id, question: h.entry.question, dimension: h.entry.category, confidence: h.confidence,
+    }));
+  if (args && typeof args.query === 'string') {
+    if (args.dimension !== undefined && !CATEGORIES.includes(args.dimension)) return [];
+    return search(args.query, args.dimension, args.topK);
+  }
+  const all = vscode.l10n.t('All dimensions');
+  const pickedDimension = await vscode.window.showQuickPick(
+    [{ label: all, value: undefined as Category | undefined }, ...CATEGORIES.map((c) => ({ label: dimensionName(c), description: c, value: c as Category | undefined }))],
+    { title: vscode.l10n.t('Search Knowledge Base: dimension'), placeHolder: vscode.l10n.t('Which dimension? (Escape to cancel)') },
+  );
+  if (!pickedDimension) return undefined;
+  const dimension = pickedDimension.value;
+  const quick = vscode.window.createQuickPick<vscode.QuickPickItem & { id: string }>();
+  quick.title = vscode.l10n.t('Search Knowledge Base: {0}', pickedDimension.label);
+  quick.placeholder = vscode.l10n.t('Type an interview question, in Chinese or English');
+  quick.matchOnDescription = false;
+  // Results come from the hybrid search, not from VS Code's fuzzy filter.
+  (quick as { sortByLabel?: boolean }).sortByLabel = false;
+  const update = (value: string) => {
+    quick.items = search(value, dimension).map((h) => ({
+      id: h.id, label: h.question, description: `${dimensionName(h.dimension)} · ${Math.round(h.confidence * 100)}%`, alwaysShow: true,
+    }));
+  };
+  quick.onDidChangeValue(update);
+  const chosen = await new Promise<string | undefined>((resolve) => {
+    quick.onDidAccept(() => resolve(quick.selectedItems[0]?.id));
+    quick.onDidHide(() => resolve(undefined));
+    quick.show();
+  });
+  quick.dispose();
+  if (!chosen) return undefined;
+  return panel.show(chosen);
+}
