@@ -154,4 +154,21 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await frame.locator('[data-testid="delivery"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(OUT, 'workbench-srt-delivery.png') });
   });
+
+  it('searches the knowledge base from the palette and shows an entry with both answers side by side', async () => {
+    await runCommand(page, 'Interview Lens: Search Knowledge Base');
+    await pickRow(page, 'RAG and retrieval').click();
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('hybrid retrieval BM25');
+    const first = page.locator('.quick-input-list .monaco-list-row').first();
+    await first.waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    await frame.locator('[data-testid="entry-expert"]').waitFor({ timeout: 30_000 });
+    await frame.locator('[data-testid="entry-novice"]').waitFor();
+    const question = (await frame.locator('[data-testid="entry-question"]').textContent()) ?? '';
+    assert.match(question, /retriev|BM25|RAG/i, question);
+    assert.match((await frame.locator('main').textContent()) ?? '', /Dimension: RAG and retrieval/, 'the dimension filter held');
+    await page.screenshot({ path: path.join(OUT, 'knowledge-entry.png') });
+  });
 });
