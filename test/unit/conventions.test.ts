@@ -2,7 +2,10 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BUILTIN_TOOLS } from '../../src/core/tools/builtins';
-import { compileValidator } from '../../src/core/runtime/validation';
+import Ajv from 'ajv';
+import { closeSchema, compileValidator } from '../../src/core/runtime/validation';
+
+const metaCheck = new Ajv({ strict: false });
 import { ROOT } from './helpers';
 
 function files(dir: string): string[] {
@@ -45,7 +48,9 @@ describe('project conventions', () => {
       assert.match(tool.name, /^[a-z]+_[a-z_]+$/);
       assert.ok(tool.description.length > 20, `${tool.name} needs a real description`);
       assert.ok(tests.includes(`'${tool.name}'`), `no unit test calls ${tool.name}`);
-      // The registry compiles schemas lazily; a broken one must still fail here, not in a user's run.
+      // The registry compiles schemas lazily and without meta-schema checks (start-up time); a
+      // broken one must still fail here, not in a user's run.
+      assert.equal(metaCheck.validateSchema(closeSchema(tool.inputSchema)), true, `${tool.name}: ${JSON.stringify(metaCheck.errors)}`);
       assert.doesNotThrow(() => compileValidator(tool.inputSchema), `${tool.name}: schema does not compile`);
     }
   });

@@ -21,7 +21,7 @@ const LATENT_RANK = 96;
 /** Below this the latent-space match is too weak to propose an entry on its own. */
 const MIN_LATENT = 0.2;
 /** Bumped when the index layout changes, so an old shipped file is rebuilt rather than misread. */
-const INDEX_VERSION = '2';
+const INDEX_VERSION = '3';
 
 /** FTS4's simple tokenizer splits on anything but ASCII letters/digits and non-ASCII: keep tokens to that. */
 function ftsTokens(text: string): string[] {
@@ -53,7 +53,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   private readonly db: Database;
   private readonly byId = new Map<string, KnowledgeEntry>();
   private readonly siblings: Array<KnowledgeEntry | undefined>;
-  private readonly phraseTokens: string[][][];
+  private phraseTokenCache: string[][][] | undefined;
   private vectorIndex: PhraseVectors | undefined;
   private lsaIndex: LatentSemanticIndex | undefined;
   /** True when the shipped index file was used as is. */
@@ -71,7 +71,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     if (indexBytes) {
       try {
         db = new SQL.Database(indexBytes);
-        const meta = Object.fromEntries(db.exec('SELECT key, value FROM meta')[0]?.values ?? []);
+        const meta = Object.fromEntries(db.exec("SELECT key, value FROM meta WHERE key IN ('version', 'entries')")[0]?.values ?? []);
         if (meta.version !== INDEX_VERSION || meta.entries !== signature) {
           db.close();
           db = undefined;
@@ -82,7 +82,13 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     }
     this.fromFile = !!db;
     this.db = db ?? HybridKnowledgeBase.buildDb(SQL, entries, this.siblings, signature);
-    this.phraseTokens = entries.map((e, i) => phrasesOf(e, this.siblings[i]).map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
+  }
+
+  /** Token sets of every phrasing (for the Dice overlap); saved in the shipped index too. */
+  private get phraseTokens(): string[][][] {
+    this.phraseTokenCache ??= this.saved<string[][][]>('phraseTokens')
+      ?? this.entries.map((e, i) => phrasesOf(e, this.siblings[i]).map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
+    return this.phraseTokenCache;
   }
 
   /** A saved channel model from the shipped index, if it has one. */
@@ -122,8 +128,9 @@ export class HybridKnowledgeBase implements KnowledgeBase {
 
   /** The index as a SQLite file, for the build to ship: FTS4 tables plus both vector channels' models. */
   export(): Uint8Array {
-    this.db.run('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?), (?, ?)', [
+    this.db.run('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?), (?, ?), (?, ?)', [
       'lsa', JSON.stringify(this.lsa.snapshot()), 'phrases', JSON.stringify(this.vectors.snapshot()),
+      'phraseTokens', JSON.stringify(this.phraseTokens),
     ]);
     return this.db.export();
   }
