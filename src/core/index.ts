@@ -24,3 +24,4 @@ export type { DeliveryReport, DeliveryStats, Scored } from './speech/delivery';
 export { analyzeDelivery } from './speech/delivery';
 export { findFillers } from './speech/fillers';
 export type { AudioDiagnosis } from './skills/diagnoseAudio';
+export { checkKnowledgeFile, type KnowledgeProblem } from './kb/workspace';

@@ -8,6 +8,7 @@ import { DiagnosisState } from './diagnosisState';
 import { KnowledgePanel } from './knowledgePanel';
 import { searchKnowledgeCommand } from './knowledgeSearch';
 import { QuestionHoverProvider } from './questionHover';
+import { WorkspaceKnowledge } from './workspaceKnowledge';
 import { ReportPanel } from './reportPanel';
 import { CoreHost } from './services';
 
@@ -20,10 +21,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const deps = { host, state, context, panel: undefined as unknown as ReportPanel };
   deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index));
   const knowledge = new KnowledgePanel(context.extensionUri, host);
+  const workspaceKnowledge = new WorkspaceKnowledge(host);
+  host.onCreated = (core) => workspaceKnowledge.loadAll(core);
 
   context.subscriptions.push(
     log, state, lenses, deps.panel,
-    knowledge,
+    knowledge, workspaceKnowledge,
     vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }], lenses),
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new QuestionHoverProvider(state, host)),
     vscode.commands.registerCommand('interviewLens.searchKnowledgeBase', (args?: { query?: string; dimension?: never; topK?: number }) => searchKnowledgeCommand(host, knowledge, args)),

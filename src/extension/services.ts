@@ -6,14 +6,29 @@ import { channelLogger } from './logger';
 /** Builds the core on first use: activation stays cheap and a broken history file cannot block it. */
 export class CoreHost {
   private core: Promise<Core> | undefined;
+  private ready = false;
+  /** Runs once each time the core is built (the workspace's own knowledge is merged here). */
+  onCreated: ((core: Core) => Promise<void>) | undefined;
 
   constructor(private readonly context: vscode.ExtensionContext, readonly log: vscode.LogOutputChannel) {}
 
+  /** True once the core has been built (nothing is loaded at activation). */
+  get loaded(): boolean {
+    return this.ready;
+  }
+
   get(): Promise<Core> {
-    this.core ??= this.create().catch((err: unknown) => {
-      this.core = undefined;
-      throw err;
-    });
+    this.core ??= this.create()
+      .then(async (core) => {
+        this.ready = true;
+        await this.onCreated?.(core);
+        return core;
+      })
+      .catch((err: unknown) => {
+        this.core = undefined;
+        this.ready = false;
+        throw err;
+      });
     return this.core;
   }
 

@@ -180,6 +180,34 @@ describe('Interview Lens in a real VS Code', function () {
     assert.match(text, /command:interviewLens\.openKnowledgeEntry/);
   });
 
+  it('checks the workspace\'s own knowledge files with diagnostics and merges them on save', async () => {
+    const uri = workspaceFile('.interview-lens/knowledge/team.yaml');
+    const bad = '- id: team-oncall\n  dimension: backend\n  difficulty: easy\n  zh:\n    question: 我们团队的值班流程是什么？\n    paraphrases: [值班怎么安排, 出了故障谁来处理, 告警升级流程]\n    expertAnswer: 主值班五分钟内响应，十五分钟未恢复升级给二线并通知负责人。\n    noviceAnswer: 谁看到告警谁处理。\n    gap: 新手不知道响应时限和升级路径。\n  keyPoints:\n    - label: { zh: 响应时限与升级 }\n      weight: 2\n      synonyms: [五分钟, 升级, 二线]\n';
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(bad));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    let diags: vscode.Diagnostic[] = [];
+    for (let i = 0; i < 50 && diags.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      diags = vscode.languages.getDiagnostics(uri);
+    }
+    assert.ok(diags.some((d) => /dimension: must be one of/.test(d.message) && doc.getText(d.range) === 'backend'), JSON.stringify(diags.map((d) => d.message)));
+    const editor = vscode.window.activeTextEditor!;
+    const at = doc.getText().indexOf('backend');
+    await editor.edit((e) => e.replace(new vscode.Range(doc.positionAt(at), doc.positionAt(at + 'backend'.length)), 'engineering'));
+    await doc.save();
+    type Hit = { id: string };
+    let hits: Hit[] = [];
+    for (let i = 0; i < 50 && hits[0]?.id !== 'zh-team-oncall'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      hits = await vscode.commands.executeCommand<Hit[]>('interviewLens.searchKnowledgeBase', { query: '团队值班流程 告警升级', topK: 3 });
+    }
+    assert.equal(hits[0]?.id, 'zh-team-oncall', 'the saved entry is searchable');
+    for (let i = 0; i < 50 && vscode.languages.getDiagnostics(uri).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.deepEqual(vscode.languages.getDiagnostics(uri).map((d) => d.message), []);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('refuses text without speaker labels and shows no scores', async () => {
     const doc = await vscode.workspace.openTextDocument({ content: 'We talked about caching for an hour.', language: 'plaintext' });
     await vscode.window.showTextDocument(doc);

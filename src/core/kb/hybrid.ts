@@ -52,14 +52,19 @@ export type Channel = 'hybrid' | 'bm25' | 'vector';
 export class HybridKnowledgeBase implements KnowledgeBase {
   private readonly db: Database;
   private readonly byId = new Map<string, KnowledgeEntry>();
-  private readonly siblings: Array<KnowledgeEntry | undefined>;
+  private siblings: Array<KnowledgeEntry | undefined>;
   private phraseTokenCache: string[][][] | undefined;
   private vectorIndex: PhraseVectors | undefined;
   private lsaIndex: LatentSemanticIndex | undefined;
   /** True when the shipped index file was used as is. */
   readonly fromFile: boolean;
 
-  constructor(SQL: SqlJsStatic, private readonly entries: readonly KnowledgeEntry[], indexBytes?: Uint8Array) {
+  /** Documents replaced or removed since the index was built (their slots are skipped). */
+  private readonly removed = new Set<number>();
+  private readonly entries: KnowledgeEntry[];
+
+  constructor(SQL: SqlJsStatic, entries: readonly KnowledgeEntry[], indexBytes?: Uint8Array) {
+    this.entries = [...entries];
     const byItem = new Map<string, KnowledgeEntry[]>();
     for (const e of entries) {
       this.byId.set(e.id, e);
@@ -136,7 +141,44 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   }
 
   size(): number {
-    return this.entries.length;
+    return this.entries.length - this.removed.size;
+  }
+
+  itemIds(): Set<string> {
+    return new Set([...this.byId.values()].map((e) => e.itemId));
+  }
+
+  /**
+   * Adds or replaces entries (a workspace's own knowledge files) without rebuilding the index:
+   * FTS4 rows are inserted, the n-gram channel gains the new phrasings, and the latent channel
+   * folds the new texts into the existing space. Entries whose id is in `removeIds` disappear.
+   */
+  upsert(entries: readonly KnowledgeEntry[], removeIds: Iterable<string> = []): void {
+    const drop = new Set<string>([...removeIds, ...entries.map((e) => e.id)]);
+    this.entries.forEach((e, i) => {
+      if (drop.has(e.id) && !this.removed.has(i)) {
+        this.removed.add(i);
+        this.db.run('DELETE FROM fts WHERE docid = ?', [i]);
+        this.byId.delete(e.id);
+      }
+    });
+    // Load the lazily built parts before adding to them.
+    const vectors = this.vectors;
+    const lsa = this.lsa;
+    const tokens = this.phraseTokens;
+    const live = (x: KnowledgeEntry) => this.byId.get(x.id) === x;
+    for (const e of entries) {
+      const doc = this.entries.length;
+      this.entries.push(e);
+      this.byId.set(e.id, e);
+      const sibling = entries.find((x) => x !== e && x.itemId === e.itemId) ?? this.entries.find((x) => x !== e && x.itemId === e.itemId && live(x));
+      this.siblings.push(sibling);
+      this.db.run('INSERT INTO fts(docid, body) VALUES (?, ?)', [doc, bodyTokens(e, sibling).join(' ')]);
+      const phrases = phrasesOf(e, sibling);
+      tokens.push(phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
+      vectors.addDocument(doc, phrases);
+      lsa.foldIn(doc, this.lsaText(doc));
+    }
   }
 
   get(id: string): KnowledgeEntry | undefined {
@@ -195,6 +237,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     const q = [...new Set(ftsTokens(query))];
     const qSet = new Set(q);
     const allowed = (i: number) => {
+      if (this.removed.has(i)) return false;
       const e = this.entries[i];
       return (!options.language || e.language === options.language) && (!options.category || e.category === options.category);
     };

@@ -15,4 +15,8 @@ export interface KnowledgeBase {
   size(): number;
   get(id: string): KnowledgeEntry | undefined;
   search(query: string, options?: SearchOptions): KnowledgeHit[];
+  /** Ids of the items (not language versions) currently searchable. */
+  itemIds(): Set<string>;
+  /** Adds or replaces entries, and removes `removeIds`, without rebuilding the index. */
+  upsert(entries: readonly KnowledgeEntry[], removeIds?: Iterable<string>): void;
 }

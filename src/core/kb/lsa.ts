@@ -162,14 +162,16 @@ export class LatentSemanticIndex {
     return { values: order.map(([v]) => v), vectors: out };
   }
 
-  /** Documents by cosine in the latent space (−1…1, usually 0…1), best first. */
-  search(text: string, limit: number): Array<{ doc: number; cosine: number }> {
+  /** Folded-in documents (added after the SVD): their unit vectors in the latent space. */
+  private extra: Array<{ doc: number; vec: Float64Array }> = [];
+
+  /** The unit latent vector of a text (a query, or a document folded in), or null if no known word. */
+  private project(text: string): Float64Array | null {
     const tf = new Map<string, number>();
     for (const tok of tokenize(text)) tf.set(tok, (tf.get(tok) ?? 0) + 1);
     const x = this.weigh(tf);
-    if (x.size === 0) return [];
+    if (x.size === 0) return null;
     const dtx = this.docScores(x);
-    // q̂ = Σ⁻¹ Vᵀ Dᵀ x, compared with the documents' Σ V rows by cosine.
     const k = this.k;
     const qv = new Float64Array(k);
     for (let i = 0; i < this.n; i++) {
@@ -183,12 +185,36 @@ export class LatentSemanticIndex {
       norm += qv[j] * qv[j];
     }
     norm = Math.sqrt(norm);
-    if (norm === 0) return [];
+    if (norm === 0) return null;
+    for (let j = 0; j < k; j++) qv[j] /= norm;
+    return qv;
+  }
+
+  /**
+   * Adds a document without recomputing the SVD (LSA "fold-in"): its vector is its projection on
+   * the existing latent space, the same projection queries get. `doc` is the caller's id for it.
+   */
+  foldIn(doc: number, text: string): void {
+    this.extra ??= [];
+    const vec = this.project(text);
+    if (vec) this.extra.push({ doc, vec });
+  }
+
+  /** Documents by cosine in the latent space (−1…1, usually 0…1), best first. */
+  search(text: string, limit: number): Array<{ doc: number; cosine: number }> {
+    const qv = this.project(text);
+    if (!qv) return [];
+    const k = this.k;
     const hits: Array<{ doc: number; cosine: number }> = [];
     for (let i = 0; i < this.n; i++) {
       let s = 0;
       for (let j = 0; j < k; j++) s += qv[j] * this.docVecs[i * k + j];
-      hits.push({ doc: i, cosine: s / norm });
+      hits.push({ doc: i, cosine: s });
+    }
+    for (const { doc, vec } of this.extra ?? []) {
+      let s = 0;
+      for (let j = 0; j < k; j++) s += qv[j] * vec[j];
+      hits.push({ doc, cosine: s });
     }
     return hits.sort((a, b) => b.cosine - a.cosine).slice(0, limit);
   }

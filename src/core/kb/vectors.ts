@@ -103,6 +103,24 @@ export class PhraseVectors {
     return v;
   }
 
+  /** Adds a document's phrases after the fact (workspace entries); idf stays as built. */
+  addDocument(doc: number, phrases: readonly string[]): void {
+    const owner = this.owner as number[];
+    for (const p of phrases) {
+      const phrase = owner.length;
+      owner.push(doc);
+      for (const [f, w] of this.weigh(features(p))) {
+        const prev = this.postings.get(f);
+        const ids = new Int32Array((prev?.ids.length ?? 0) + 1);
+        const ws = new Float32Array(ids.length);
+        if (prev) { ids.set(prev.ids); ws.set(prev.ws); }
+        ids[ids.length - 1] = phrase;
+        ws[ws.length - 1] = w;
+        this.postings.set(f, { ids, ws });
+      }
+    }
+  }
+
   /** Documents by their best phrase's cosine similarity to the query (0–1), best first. */
   search(query: string, limit: number): Array<{ doc: number; cosine: number }> {
     const q = this.weigh(features(query));
