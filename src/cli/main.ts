@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   AUDIO_EXTENSIONS, CancelledError, COMPILED_KNOWLEDGE, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
-  HistoryStore, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError, writeFileAtomic,
+  HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError, writeFileAtomic,
 } from '../core';
 import type { FormatChoice, Logger, SttSettings } from '../core';
 
@@ -21,6 +21,8 @@ FILE: labeled text, raw dialogue, .srt, .vtt, Whisper / whisper.cpp JSON, Otter 
 --format: ${FORMAT_CHOICES.join(', ')} (default auto).
 Audio needs speech-to-text: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_MODEL (local whisper.cpp),
   or INTERVIEW_LENS_STT_ENDPOINT (+ INTERVIEW_LENS_STT_API_KEY, INTERVIEW_LENS_STT_MODEL) for an OpenAI-compatible API.
+Optional embeddings for retrieval: INTERVIEW_LENS_EMBEDDINGS_ENDPOINT (an OpenAI-compatible /v1 URL, e.g. a local Ollama)
+  with INTERVIEW_LENS_EMBEDDINGS_MODEL and INTERVIEW_LENS_EMBEDDINGS_API_KEY; vectors are cached in embeddings.sqlite.
 Exit codes: 0 success, 2 bad input, 1 internal error.
 History: ~/.interview-lens/history.sqlite (set INTERVIEW_LENS_HOME to move it).`;
 
@@ -159,6 +161,14 @@ export async function run(
     const text = audio ? '' : readTranscript(file);
     const store = values['no-history'] ? undefined : await HistoryStore.open(path.join(homeDir(io.env), 'history.sqlite'));
     const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+    if (io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT) {
+      const provider = new OpenAiEmbeddingProvider(io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT, io.env.INTERVIEW_LENS_EMBEDDINGS_MODEL || 'text-embedding-3-small', io.env.INTERVIEW_LENS_EMBEDDINGS_API_KEY || undefined);
+      try {
+        await core.enableEmbeddings(provider, path.join(homeDir(io.env), 'embeddings.sqlite'));
+      } catch (err) {
+        io.stderr(`interview-lens: embeddings unavailable (${(err as Error).message}); searching without them\n`);
+      }
+    }
     const controller = new AbortController();
     const onSigint = () => controller.abort();
     process.once('SIGINT', onSigint);

@@ -25,3 +25,4 @@ export { analyzeDelivery } from './speech/delivery';
 export { findFillers } from './speech/fillers';
 export type { AudioDiagnosis } from './skills/diagnoseAudio';
 export { checkKnowledgeFile, type KnowledgeProblem } from './kb/workspace';
+export { OpenAiEmbeddingProvider, EmbeddingCache, EmbeddingError, type EmbeddingProvider } from './kb/embeddings';

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { KnowledgeBase } from './kb/knowledgeBase';
 import type { KnowledgeEntry } from './kb/types';
+import { EmbeddingCache, type EmbeddingProvider } from './kb/embeddings';
 import { HybridKnowledgeBase } from './kb/hybrid';
 import { loadedSql, loadSql } from './store/sqlite';
 import { loadKnowledge } from './kb/loader';
@@ -63,6 +64,13 @@ export interface Core {
   context(options: ContextOptions): SkillContext;
   diagnose(input: DiagnoseInput, options?: Partial<ContextOptions>): Promise<SkillResult<Report>>;
   diagnoseAudio(input: DiagnoseAudioInput, options: Partial<ContextOptions> & { workspaceRoot: string; stt: () => SttProvider }): Promise<SkillResult<AudioDiagnosis>>;
+  /**
+   * Turns on the embedding channel: embeds the entries (cached in `cacheFile`) and embeds queries
+   * from then on. Returns how many entries have vectors.
+   */
+  enableEmbeddings(provider: EmbeddingProvider, cacheFile?: string, signal?: AbortSignal): Promise<number>;
+  /** Embeds entries added since (workspace files), with the provider already enabled; no-op otherwise. */
+  refreshEmbeddings(signal?: AbortSignal): Promise<void>;
 }
 
 /** Builds the registries, loads the knowledge base and binds the optional history store. */
@@ -82,6 +90,8 @@ export function createCore(options: {
   const indexBytes = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
   const knowledgeBase = new HybridKnowledgeBase(SQL, loadKnowledge(options.knowledgeDir), indexBytes);
   const clock = options.clock ?? Date.now;
+  let embedder: EmbeddingProvider | undefined;
+  let cache: EmbeddingCache | undefined;
   const core: Core = {
     tools, skills, knowledgeBase, store: options.store, logger,
     context: (o) => ({
@@ -97,11 +107,21 @@ export function createCore(options: {
       tools,
       onProgress: o.onProgress,
       stt: o.stt,
+      embedder,
     }),
     diagnose: (input, o = {}) =>
       skills.run<Report>('diagnose-transcript', input, core.context({ ...o, caller: o.caller ?? 'api' })),
     diagnoseAudio: (input, o) =>
       skills.run<AudioDiagnosis>('diagnose-audio', input, core.context({ ...o, caller: o.caller ?? 'api' })),
+    enableEmbeddings: async (provider, cacheFile, signal) => {
+      cache ??= await EmbeddingCache.open(cacheFile);
+      const n = await knowledgeBase.attachEmbeddings!(provider, cache, signal);
+      embedder = provider;
+      return n;
+    },
+    refreshEmbeddings: async (signal) => {
+      if (embedder && cache) await knowledgeBase.attachEmbeddings(embedder, cache, signal);
+    },
   };
   return core;
 }

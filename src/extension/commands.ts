@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { AUDIO_EXTENSIONS, CancelledError, createSttProvider, SkillStepError, type CustomLabels, type FormatChoice, type Report, type SttSettings } from '../core';
 import type { DiagnosisState } from './diagnosisState';
 import type { ReportPanel } from './reportPanel';
-import type { CoreHost } from './services';
+import { EMBEDDINGS_SECRET, type CoreHost } from './services';
 
 /** File name extensions the editor context menu offers "Diagnose Interview" on. */
 export const TRANSCRIPT_EXTENSIONS = ['.txt', '.md', '.srt', '.vtt', '.json'];
@@ -150,6 +150,20 @@ export async function setSttApiKeyCommand(deps: Deps): Promise<void> {
     await deps.context.secrets.store(STT_SECRET, key.trim());
     void vscode.window.showInformationMessage(vscode.l10n.t('Speech-to-text API key saved.'));
   }
+}
+
+/** "Interview Lens: Set Embeddings API Key": stored in SecretStorage; takes effect on next start. */
+export async function setEmbeddingsApiKeyCommand(deps: Deps): Promise<void> {
+  const key = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Embeddings API key'),
+    prompt: vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to interviewLens.embeddings.endpoint. Leave empty to remove it.'),
+    password: true,
+    ignoreFocusOut: true,
+  });
+  if (key === undefined) return;
+  if (key.trim() === '') await deps.context.secrets.delete(EMBEDDINGS_SECRET);
+  else await deps.context.secrets.store(EMBEDDINGS_SECRET, key.trim());
+  void vscode.window.showInformationMessage(vscode.l10n.t('Embeddings API key updated; reload the window to use it.'));
 }
 
 /**

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ScoreCodeLensProvider } from './codeLensProvider';
 import {
-  AUDIO_EXTENSIONS, diagnoseAudioCommand, diagnoseCommand, openQuestionInEditor, revealQuestionCommand, setSttApiKeyCommand, showReportCommand,
+  AUDIO_EXTENSIONS, diagnoseAudioCommand, diagnoseCommand, openQuestionInEditor, revealQuestionCommand, setEmbeddingsApiKeyCommand, setSttApiKeyCommand, showReportCommand,
   swapRolesCommand, TRANSCRIPT_EXTENSIONS,
 } from './commands';
 import { DiagnosisState } from './diagnosisState';
@@ -37,6 +37,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('interviewLens.swapRoles', (uri?: vscode.Uri) => swapRolesCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.diagnoseAudio', (uri?: vscode.Uri) => diagnoseAudioCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.setSttApiKey', () => setSttApiKeyCommand(deps)),
+    vscode.commands.registerCommand('interviewLens.setEmbeddingsApiKey', () => setEmbeddingsApiKeyCommand(deps)),
   );
   void vscode.commands.executeCommand('setContext', 'interviewLens.transcriptExtensions', TRANSCRIPT_EXTENSIONS);
   void vscode.commands.executeCommand('setContext', 'interviewLens.audioExtensions', AUDIO_EXTENSIONS);

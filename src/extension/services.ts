@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, prepareCore, type Core } from '../core';
+import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, OpenAiEmbeddingProvider, prepareCore, type Core } from '../core';
+
+/** SecretStorage key of the embeddings API key; never in settings or logs. */
+export const EMBEDDINGS_SECRET = 'interviewLens.embeddings.apiKey';
 import { channelLogger } from './logger';
 
 /** Builds the core on first use: activation stays cheap and a broken history file cannot block it. */
@@ -49,10 +52,23 @@ export class CoreHost {
         vscode.l10n.t('Interview Lens cannot read its history ({0}). Reports will not be saved or compared until the file is moved aside.', err.message),
       );
     }
-    return createCore({
+    const core = createCore({
       knowledgeDir: path.join(this.context.extensionPath, 'dist', COMPILED_KNOWLEDGE),
       store,
       logger: channelLogger(this.log),
     });
+    const emb = vscode.workspace.getConfiguration('interviewLens.embeddings');
+    const endpoint = emb.get<string>('endpoint');
+    if (endpoint) {
+      const provider = new OpenAiEmbeddingProvider(endpoint, emb.get<string>('model') || 'text-embedding-3-small', (await this.context.secrets.get(EMBEDDINGS_SECRET)) || undefined);
+      try {
+        const n = await core.enableEmbeddings(provider, path.join(storage, 'embeddings.sqlite'));
+        this.log.info(`embeddings: ${n} entries with ${provider.model}`);
+      } catch (err) {
+        this.log.warn(`embeddings unavailable: ${(err as Error).message}`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('Interview Lens could not use the embedding endpoint ({0}); searching without it.', (err as Error).message));
+      }
+    }
+    return core;
   }
 }

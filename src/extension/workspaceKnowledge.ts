@@ -82,6 +82,7 @@ export class WorkspaceKnowledge implements vscode.Disposable {
     const previous = this.idsByFile.get(uri.toString()) ?? [];
     core.knowledgeBase.upsert(entries, previous);
     this.idsByFile.set(uri.toString(), entries.map((e) => e.id));
+    await core.refreshEmbeddings().catch((err: unknown) => this.host.log.warn(`embeddings for workspace entries: ${(err as Error).message}`));
     const errors = problems.filter((p) => p.severity === 'error').length;
     this.host.log.info(`workspace knowledge ${vscode.workspace.asRelativePath(uri)}: ${entries.length} entries merged, ${errors} with errors`);
   }

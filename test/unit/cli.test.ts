@@ -69,6 +69,15 @@ describe('CLI (dist/cli.js)', () => {
     assert.match(fs.readFileSync(out, 'utf8'), /"speaker":"Interviewer"/);
   });
 
+  it('warns and keeps diagnosing when the configured embedding endpoint is unreachable', () => {
+    const r = runEnv({ INTERVIEW_LENS_EMBEDDINGS_ENDPOINT: 'http://127.0.0.1:9/v1', INTERVIEW_LENS_EMBEDDINGS_API_KEY: 'ek-secret-1' },
+      'diagnose', path.join(SAMPLES, 'backend-interview-zh.txt'), '--no-history');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /embeddings unavailable \(cannot reach http:\/\/127\.0\.0\.1:9\/v1\/embeddings/);
+    assert.ok(!r.stderr.includes('ek-secret-1'), 'the key never reaches the output');
+    assert.match(r.stdout, /题数: 6/);
+  });
+
   it('exits 2 with what to configure when audio has no speech-to-text', () => {
     const r = runEnv({ INTERVIEW_LENS_WHISPER_CPP: '', INTERVIEW_LENS_STT_ENDPOINT: '' }, 'diagnose', path.join(AUDIO, 'interview.wav'), '--no-history');
     assert.equal(r.status, 2);

@@ -3,6 +3,7 @@ import { tokenize } from '../text/tokenize';
 import { detectLanguage } from '../transcript/language';
 import type { KnowledgeBase, SearchOptions } from './knowledgeBase';
 import type { KnowledgeEntry, KnowledgeHit } from './types';
+import type { EmbeddingCache, EmbeddingProvider } from './embeddings';
 import { LatentSemanticIndex, type LsaSnapshot } from './lsa';
 import { PhraseVectors, type PhraseSnapshot } from './vectors';
 
@@ -15,13 +16,26 @@ const CANDIDATES = 50;
 /** Below this a vector hit shares a few letter triples with the query, nothing more. */
 const MIN_COSINE = 0.2;
 /** Channel weights in the fusion: equal (weighting made no difference beyond noise on half the held-out queries). */
-const W = { bm25: 1, ngram: 1, latent: 1 };
+const W = { bm25: 1, ngram: 1, latent: 1, embedding: 1 };
 /** Dimensions kept by the latent index (more than the entries' topics, fewer than the documents). */
 const LATENT_RANK = 96;
 /** Below this the latent-space match is too weak to propose an entry on its own. */
 const MIN_LATENT = 0.2;
 /** Bumped when the index layout changes, so an old shipped file is rebuilt rather than misread. */
 const INDEX_VERSION = '3';
+
+function unit(v: Float32Array): Float32Array {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) n += v[i] * v[i];
+  n = Math.sqrt(n) || 1;
+  return Float32Array.from(v, (x) => x / n);
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i] * b[i];
+  return s;
+}
 
 /** FTS4's simple tokenizer splits on anything but ASCII letters/digits and non-ASCII: keep tokens to that. */
 function ftsTokens(text: string): string[] {
@@ -56,6 +70,8 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   private phraseTokenCache: string[][][] | undefined;
   private vectorIndex: PhraseVectors | undefined;
   private lsaIndex: LatentSemanticIndex | undefined;
+  /** Unit embedding vectors per document, when an embedding provider was attached. */
+  private embeddings: { model: string; vecs: Array<Float32Array | undefined> } | undefined;
   /** True when the shipped index file was used as is. */
   readonly fromFile: boolean;
 
@@ -144,6 +160,18 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     return this.entries.length - this.removed.size;
   }
 
+  /** Embeds every entry (question and paraphrases) with the provider, through the cache. */
+  async attachEmbeddings(provider: EmbeddingProvider, cache: EmbeddingCache, signal?: AbortSignal): Promise<number> {
+    const texts = this.entries.map((e) => [e.question, ...e.aliases].join('\n'));
+    const vecs = await cache.embedAll(provider, texts, signal);
+    this.embeddings = { model: provider.model, vecs: vecs.map(unit) };
+    return vecs.length;
+  }
+
+  embeddingModel(): string | undefined {
+    return this.embeddings?.model;
+  }
+
   itemIds(): Set<string> {
     return new Set([...this.byId.values()].map((e) => e.itemId));
   }
@@ -178,6 +206,8 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       tokens.push(phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
       vectors.addDocument(doc, phrases);
       lsa.foldIn(doc, this.lsaText(doc));
+      // Embedded on the next attachEmbeddings (the cache keeps the others).
+      this.embeddings?.vecs.push(undefined);
     }
   }
 
@@ -251,6 +281,15 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     add(textRank.map(([doc]) => ({ doc })), W.bm25);
     add(vec, W.ngram);
     add(latent, W.latent);
+    if (channel !== 'bm25' && this.embeddings && options.queryVector) {
+      const q = unit(options.queryVector);
+      const dense = this.embeddings.vecs
+        .map((v, doc) => ({ doc, cosine: v && v.length === q.length ? dot(v, q) : -1 }))
+        .filter((h) => h.cosine > 0 && allowed(h.doc))
+        .sort((a, b) => b.cosine - a.cosine)
+        .slice(0, CANDIDATES);
+      add(dense, W.embedding);
+    }
     const hits: KnowledgeHit[] = [];
     for (const [doc, score] of fused) {
       // Dice overlap with the closest phrasing: a one-word paraphrase ("ReAct") inside a longer,

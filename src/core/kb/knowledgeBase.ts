@@ -1,4 +1,5 @@
 import type { Language } from '../transcript/language';
+import type { EmbeddingCache, EmbeddingProvider } from './embeddings';
 import type { Category, KnowledgeEntry, KnowledgeHit } from './types';
 
 /** How to search: how many hits, and which language, dimension and channels. */
@@ -8,6 +9,8 @@ export interface SearchOptions {
   category?: Category;
   /** `hybrid` (default) fuses the full-text and vector channels; the others are for comparison. */
   channel?: 'hybrid' | 'bm25' | 'vector';
+  /** The query's embedding, when an embedding provider is configured (adds a fourth channel). */
+  queryVector?: Float32Array;
 }
 
 /** Retrieval over reference entries (implemented by HybridKnowledgeBase). */
@@ -19,4 +22,8 @@ export interface KnowledgeBase {
   itemIds(): Set<string>;
   /** Adds or replaces entries, and removes `removeIds`, without rebuilding the index. */
   upsert(entries: readonly KnowledgeEntry[], removeIds?: Iterable<string>): void;
+  /** Embeds the entries with a provider (cached), enabling the embedding channel; returns how many are embedded. */
+  attachEmbeddings?(provider: EmbeddingProvider, cache: EmbeddingCache, signal?: AbortSignal): Promise<number>;
+  /** The model whose vectors are attached, if any. */
+  embeddingModel?(): string | undefined;
 }

@@ -29,7 +29,16 @@ export const queryKnowledgeBase: Tool<{ query: string; topK: number; language?: 
   },
   async execute(input, ctx) {
     if (!ctx.knowledgeBase) return fail('service_error', 'the knowledge base is not loaded');
-    const hits = ctx.knowledgeBase.search(input.query, { topK: input.topK, language: input.language, category: input.dimension });
+    let queryVector: Float32Array | undefined;
+    if (ctx.embedder && ctx.knowledgeBase.embeddingModel?.() === ctx.embedder.model) {
+      try {
+        [queryVector] = await ctx.embedder.embed([input.query], ctx.signal);
+      } catch (err) {
+        // Retrieval still works on the offline channels; say so once per call, without the key.
+        ctx.logger.warn(`embeddings unavailable, searching without them: ${(err as Error).message}`);
+      }
+    }
+    const hits = ctx.knowledgeBase.search(input.query, { topK: input.topK, language: input.language, category: input.dimension, queryVector });
     return ok({
       hits: hits.map((h) => ({
         id: h.entry.id, score: h.score, confidence: h.confidence, similarity: h.similarity,

@@ -3,6 +3,7 @@ import type { Logger } from '../runtime/logger';
 import type { KnowledgeBase } from '../kb/knowledgeBase';
 import type { ReportHistory } from '../store/historyStore';
 import type { SttProvider } from '../speech/stt';
+import type { EmbeddingProvider } from '../kb/embeddings';
 
 /** Why a tool call failed; the only codes a caller ever has to handle. */
 export type ToolErrorCode = 'input_error' | 'service_error' | 'timeout' | 'permission_denied' | 'cancelled';
@@ -33,6 +34,8 @@ export interface ToolContext {
   store?: ReportHistory;
   /** The configured speech-to-text provider; throws SttError saying what to configure when there is none. */
   stt?: () => SttProvider;
+  /** Embeds queries when an embedding provider is configured (the knowledge base's fourth channel). */
+  embedder?: EmbeddingProvider;
 }
 
 /** An atomic operation with a JSON Schema input, run only through the ToolRegistry. */
