@@ -1,8 +1,7 @@
-import { diagnoseTranscript, SkillStepError, type DiagnoseInput } from './diagnoseTranscript';
-import { CancelledError } from '../runtime/abort';
+import { call, diagnoseTranscript, type DiagnoseInput } from './diagnoseTranscript';
 import type { Report } from '../report/model';
 import type { SttResult } from '../speech/stt';
-import type { Skill, SkillContext, SkillResult } from './types';
+import type { Skill, SkillResult } from './types';
 
 /** Input of the diagnose-audio skill. */
 export interface DiagnoseAudioInput extends Omit<DiagnoseInput, 'text' | 'format'> {
@@ -17,15 +16,6 @@ export interface AudioDiagnosis {
   /** WhisperX-style JSON with Interviewer/Candidate speakers; the report's offsets point into it. */
   transcript: string;
   provider: string;
-}
-
-async function call<T>(ctx: SkillContext, tool: string, input: unknown): Promise<T> {
-  const r = await ctx.tools.execute<T>(tool, input, ctx);
-  if (!r.success) {
-    if (r.error!.code === 'cancelled') throw new CancelledError();
-    throw new SkillStepError(tool, r.error!);
-  }
-  return r.data as T;
 }
 
 /** audio → transcription → roles → split → content and delivery diagnosis → report. */

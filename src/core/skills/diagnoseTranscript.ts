@@ -43,7 +43,8 @@ export class SkillStepError extends Error {
  */
 export const MIN_REFERENCE_CONFIDENCE = 0.6;
 
-async function call<T>(ctx: SkillContext, tool: string, input: unknown): Promise<T> {
+/** Calls a tool for a skill step: a cancelled call becomes CancelledError, any other failure a SkillStepError. */
+export async function call<T>(ctx: SkillContext, tool: string, input: unknown): Promise<T> {
   const r = await ctx.tools.execute<T>(tool, input, ctx);
   if (!r.success) {
     if (r.error!.code === 'cancelled') throw new CancelledError();
