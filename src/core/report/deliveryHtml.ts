@@ -1,15 +1,8 @@
 import { msg } from '../i18n';
 import type { DeliveryReport, DeliveryStats, Scored } from '../speech/delivery';
 import type { Language } from '../transcript/language';
+import { escapeHtml as esc, scoreClass as cls } from './htmlText';
 import type { Report } from './model';
-
-function esc(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-function cls(score: number): string {
-  return score >= 75 ? 'good' : score >= 55 ? 'fair' : 'poor';
-}
 
 function clock(s: number): string {
   const m = Math.floor(s / 60);

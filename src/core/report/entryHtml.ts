@@ -2,7 +2,7 @@ import { msg } from '../i18n';
 import type { KnowledgeBase } from '../kb/knowledgeBase';
 import type { KnowledgeEntry } from '../kb/types';
 import type { Language } from '../transcript/language';
-import { escapeHtml as esc } from './html';
+import { escapeHtml as esc } from './htmlText';
 
 /** Styles of the entry page on top of REPORT_CSS: expert and novice answers side by side. */
 export const ENTRY_CSS = `

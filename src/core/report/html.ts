@@ -4,10 +4,9 @@ import type { Language } from '../transcript/language';
 import { renderAnswerDelivery, renderDeliverySection, renderSpeakers } from './deliveryHtml';
 import type { QuestionReport, Report } from './model';
 
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(value: unknown): string {
-  return String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml, scoreClass } from './htmlText';
+
+export { escapeHtml };
 
 /** Options for the shared report body; the webview uses toolkit elements and editor links. */
 export interface BodyOptions {
@@ -15,10 +14,6 @@ export interface BodyOptions {
   toolkit: boolean;
   /** UI language of the labels; defaults to the report's language. */
   lang?: Language;
-}
-
-function scoreClass(score: number): string {
-  return score >= 75 ? 'good' : score >= 55 ? 'fair' : 'poor';
 }
 
 function list(items: string[], lang: Language): string {
