@@ -2,9 +2,8 @@ import { msg } from '../i18n';
 import { DIMENSIONS } from '../kb/types';
 import type { Language } from '../transcript/language';
 import { renderAnswerDelivery, renderDeliverySection, renderSpeakers } from './deliveryHtml';
-import type { QuestionReport, Report } from './model';
-
 import { escapeHtml, scoreClass } from './htmlText';
+import type { QuestionReport, Report } from './model';
 
 export { escapeHtml };
 
