@@ -26,3 +26,4 @@ export { findFillers } from './speech/fillers';
 export type { AudioDiagnosis } from './skills/diagnoseAudio';
 export { checkKnowledgeFile, type KnowledgeProblem } from './kb/workspace';
 export { OpenAiEmbeddingProvider, EmbeddingCache, EmbeddingError, type EmbeddingProvider } from './kb/embeddings';
+export { msg } from './i18n';

@@ -134,36 +134,31 @@ async function sttSettings(deps: Deps): Promise<SttSettings> {
   };
 }
 
+/** Asks for an API key (hidden input) and stores it in SecretStorage; empty input removes it. Undefined on Escape. */
+async function promptForSecret(deps: Deps, secret: string, title: string, prompt: string): Promise<'saved' | 'removed' | undefined> {
+  const key = await vscode.window.showInputBox({ title, prompt, password: true, ignoreFocusOut: true });
+  if (key === undefined) return undefined;
+  if (key.trim() === '') {
+    await deps.context.secrets.delete(secret);
+    return 'removed';
+  }
+  await deps.context.secrets.store(secret, key.trim());
+  return 'saved';
+}
+
 /** "Interview Lens: Set Speech-to-Text API Key": stored in SecretStorage; an empty entry removes it. */
 export async function setSttApiKeyCommand(deps: Deps): Promise<void> {
-  const key = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Speech-to-text API key'),
-    prompt: vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to interviewLens.stt.endpoint. Leave empty to remove it.'),
-    password: true,
-    ignoreFocusOut: true,
-  });
-  if (key === undefined) return;
-  if (key.trim() === '') {
-    await deps.context.secrets.delete(STT_SECRET);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Speech-to-text API key removed.'));
-  } else {
-    await deps.context.secrets.store(STT_SECRET, key.trim());
-    void vscode.window.showInformationMessage(vscode.l10n.t('Speech-to-text API key saved.'));
-  }
+  const done = await promptForSecret(deps, STT_SECRET, vscode.l10n.t('Speech-to-text API key'),
+    vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to interviewLens.stt.endpoint. Leave empty to remove it.'));
+  if (done === 'removed') void vscode.window.showInformationMessage(vscode.l10n.t('Speech-to-text API key removed.'));
+  if (done === 'saved') void vscode.window.showInformationMessage(vscode.l10n.t('Speech-to-text API key saved.'));
 }
 
 /** "Interview Lens: Set Embeddings API Key": stored in SecretStorage; takes effect on next start. */
 export async function setEmbeddingsApiKeyCommand(deps: Deps): Promise<void> {
-  const key = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Embeddings API key'),
-    prompt: vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to interviewLens.embeddings.endpoint. Leave empty to remove it.'),
-    password: true,
-    ignoreFocusOut: true,
-  });
-  if (key === undefined) return;
-  if (key.trim() === '') await deps.context.secrets.delete(EMBEDDINGS_SECRET);
-  else await deps.context.secrets.store(EMBEDDINGS_SECRET, key.trim());
-  void vscode.window.showInformationMessage(vscode.l10n.t('Embeddings API key updated; reload the window to use it.'));
+  const done = await promptForSecret(deps, EMBEDDINGS_SECRET, vscode.l10n.t('Embeddings API key'),
+    vscode.l10n.t('Kept in VS Code\'s secret storage and sent only to interviewLens.embeddings.endpoint. Leave empty to remove it.'));
+  if (done) void vscode.window.showInformationMessage(vscode.l10n.t('Embeddings API key updated; reload the window to use it.'));
 }
 
 /**

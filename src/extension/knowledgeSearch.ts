@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CATEGORIES, type Category } from '../core';
+import { CATEGORIES, msg, type Category } from '../core';
 import type { KnowledgePanel } from './knowledgePanel';
 import { uiLanguage } from './knowledgePanel';
 import type { CoreHost } from './services';
@@ -7,21 +7,9 @@ import type { CoreHost } from './services';
 /** A search hit as the command returns it (for scripts and tests). */
 export interface KnowledgeSearchHit { id: string; question: string; dimension: string; confidence: number }
 
-const DIMENSION_NAMES: Record<Category, { zh: string; en: string }> = {
-  'agent-basic': { zh: 'Agent 基础', en: 'Agent basics' },
-  'tool-calling': { zh: '工具调用', en: 'Tool calling' },
-  memory: { zh: '记忆', en: 'Memory' },
-  planning: { zh: '规划', en: 'Planning' },
-  'multi-agent': { zh: '多 Agent', en: 'Multi-agent' },
-  engineering: { zh: '工程实践', en: 'Engineering' },
-  'model-capability': { zh: '模型能力', en: 'Model capabilities' },
-  rag: { zh: 'RAG 与检索', en: 'RAG and retrieval' },
-  evaluation: { zh: '评测', en: 'Evaluation' },
-  safety: { zh: '安全', en: 'Safety' },
-};
-
+/** A dimension's display name, from the core's messages (the report uses the same ones). */
 function dimensionName(c: string): string {
-  return DIMENSION_NAMES[c as Category]?.[uiLanguage()] ?? c;
+  return CATEGORIES.includes(c as Category) ? msg(uiLanguage(), `category.${c as Category}`) : c;
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { REPORT_CSS, renderReportBody, type Report } from '../core';
+import { uiLanguage } from './knowledgePanel';
 
 /** The report webview beside the editor; one panel, reused for every report. */
 export class ReportPanel implements vscode.Disposable {
@@ -63,7 +64,7 @@ export class ReportPanel implements vscode.Disposable {
   private html(webview: vscode.Webview, report: Report, revealIndex?: number): string {
     const nonce = randomBytes(16).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'report.js'));
-    const lang = vscode.env.language.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+    const lang = uiLanguage();
     const csp = [
       "default-src 'none'",
       `img-src ${webview.cspSource}`,
