@@ -22,25 +22,8 @@ export function eachLine(text: string, fn: (line: Line) => void): void {
   }
 }
 
-let cached: { text: string; lines: Line[] } | undefined;
-
-/**
- * Splits text into lines, keeping offsets into the original (CRLF and LF alike). Detection and
- * parsing both read the lines, so the last result is kept (the same string is not split twice).
- */
+/** Splits text into lines, keeping offsets into the original (CRLF and LF alike). */
 export function toLines(text: string): Line[] {
-  if (cached?.text === text) return cached.lines;
-  const lines = splitLines(text);
-  cached = { text, lines };
-  return lines;
-}
-
-/** Drops the kept lines (after a parse, so a big transcript is not held in memory). */
-export function forgetLines(): void {
-  cached = undefined;
-}
-
-function splitLines(text: string): Line[] {
   const lines: Line[] = [];
   let offset = 0;
   let number = 1;

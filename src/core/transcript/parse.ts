@@ -1,10 +1,10 @@
 import { blockHeaderCounts, parseFeishu, parseOtter } from './formats/blocks';
 import { parseCues } from './formats/cues';
 import { parseDialogue } from './formats/dialogue';
-import { countLabeledLines, forgetLabelCount, parseLabeled } from './formats/labeled';
+import { countLabeledLines, parseLabeled } from './formats/labeled';
 import { jsonKind, parseJsonRoot, parseWhisperCppJson, parseWhisperJson } from './formats/whisperJson';
 import { detectLanguage } from './language';
-import { forgetLines, joinSpeech } from './lines';
+import { joinSpeech } from './lines';
 import { TranscriptError, type FormatChoice, type Segment, type SpeakerRole, type Transcript, type TranscriptFormat, type Turn } from './model';
 import { CONTENT_SPEAKERS, inferSpeakerRoles, rolesByContent, swapRole } from './roles';
 import type { CustomLabels } from './speakers';
@@ -108,15 +108,6 @@ function mergeTurns(segments: Segment[], timed: boolean): Turn[] {
 
 /** Parses any supported transcript into turns with roles. Throws TranscriptError with a fix. */
 export function parseTranscript(text: string, options: ParseOptions = {}): Transcript {
-  try {
-    return parseUncached(text, options);
-  } finally {
-    forgetLines();
-    forgetLabelCount();
-  }
-}
-
-function parseUncached(text: string, options: ParseOptions): Transcript {
   if (text.trim() === '') throw new TranscriptError('the transcript is empty: open a file with interview text in it');
   if (text.length > MAX_TRANSCRIPT_CHARS) {
     throw new TranscriptError(`the transcript has ${(text.length / 1e6).toFixed(1)} million characters; Interview Lens reads at most ${MAX_TRANSCRIPT_CHARS / 1e6} million: split it into one file per interview`);
@@ -136,7 +127,7 @@ function parseUncached(text: string, options: ParseOptions): Transcript {
   } else {
     speakers = inferSpeakerRoles(merged, options.labels);
     // One named speaker only (a monologue with "Jane:" lines): fall back to content.
-    if (speakers.every((s) => s.role === 'unknown')) return parseUncached(text, { ...options, format: 'dialogue' });
+    if (speakers.every((s) => s.role === 'unknown')) return parseTranscript(text, { ...options, format: 'dialogue' });
   }
   if (options.swapRoles) speakers = speakers.map((s) => ({ ...s, role: swapRole(s.role) }));
   const roleOf = new Map(speakers.map((s) => [s.speaker, s]));

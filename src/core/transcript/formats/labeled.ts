@@ -30,11 +30,8 @@ function classify(prefixes: string[], speakers: Set<string>, custom?: CustomLabe
 }
 
 interface LabelCount { lines: number; speakers: Set<string>; prefixes: string[]; roleLabeled: number; byLine: Array<{ speaker: string; length: number } | null> }
-let last: { text: string; custom?: CustomLabels; result: LabelCount } | undefined;
-
-/** Counts lines that open with an accepted speaker label (what auto-detection weighs; kept for the parse that follows). */
+/** Counts lines that open with an accepted speaker label (what auto-detection weighs), with each line's prefix. */
 export function countLabeledLines(text: string, custom?: CustomLabels): LabelCount {
-  if (last && last.text === text && last.custom === custom) return last.result;
   const prefixes: string[] = [];
   const byLine: LabelCount['byLine'] = [];
   eachLine(text, (line) => {
@@ -45,14 +42,7 @@ export function countLabeledLines(text: string, custom?: CustomLabels): LabelCou
   const speakers = acceptedSpeakers(prefixes, custom);
   const accepted = prefixes.filter((p) => speakers.has(p));
   const roles = new Map([...speakers].map((s) => [s, roleOfLabel(s, custom) !== undefined]));
-  const result = { lines: accepted.length, speakers, prefixes, roleLabeled: accepted.filter((p) => roles.get(p)).length, byLine };
-  last = { text, custom, result };
-  return result;
-}
-
-/** Drops the kept count (after a parse, so a big transcript is not held in memory). */
-export function forgetLabelCount(): void {
-  last = undefined;
+  return { lines: accepted.length, speakers, prefixes, roleLabeled: accepted.filter((p) => roles.get(p)).length, byLine };
 }
 
 /**
