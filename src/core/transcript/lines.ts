@@ -25,16 +25,7 @@ export function eachLine(text: string, fn: (line: Line) => void): void {
 /** Splits text into lines, keeping offsets into the original (CRLF and LF alike). */
 export function toLines(text: string): Line[] {
   const lines: Line[] = [];
-  let offset = 0;
-  let number = 1;
-  while (offset <= text.length) {
-    let nl = text.indexOf('\n', offset);
-    if (nl === -1) nl = text.length;
-    const raw = text.slice(offset, nl);
-    lines.push({ text: raw.endsWith('\r') ? raw.slice(0, -1) : raw, offset, number });
-    offset = nl + 1;
-    number++;
-  }
+  eachLine(text, (line) => lines.push(line));
   return lines;
 }
 
