@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import type { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
+import type { KnowledgeHit } from '../../src/core/kb/types';
+import { REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
 
 /** One eval query (test/fixtures/kb/queries.yaml). */
 export interface KbQuery {
@@ -18,6 +20,8 @@ export interface KbScores {
   recallAt1: number;
   recallAt3: number;
   mrr: number;
+  /** Share of answerable queries whose top hit is right and reaches the threshold (what a diagnosis can use). */
+  usable: number;
   /** Share of no-match queries whose top hit reaches the confidence threshold. */
   falsePositiveRate: number;
   noMatch: number;
@@ -29,35 +33,40 @@ export const QUERIES_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixture
 export const TUNE_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb', 'tune.yaml');
 export const HELDOUT_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb', 'heldout.yaml');
 /** The confidence at which diagnosis uses a reference (MIN_REFERENCE_CONFIDENCE). */
-export const THRESHOLD = 0.6;
+export const THRESHOLD = REFERENCE_THRESHOLD;
 
 export function loadQueries(file = QUERIES_FILE): KbQuery[] {
   return parse(fs.readFileSync(file, 'utf8')) as KbQuery[];
 }
 
 /** Recall@1, recall@3 and MRR on queries with an answer; false positives on those without. */
-export function evaluate(kb: KnowledgeBase, queries: KbQuery[], channel: 'hybrid' | 'bm25' | 'vector'): KbScores {
+export function evaluate(kb: KnowledgeBase, queries: KbQuery[], channel: 'hybrid' | 'bm25' | 'vector' | 'concept'): KbScores {
   let r1 = 0;
   let r3 = 0;
   let rr = 0;
   let n = 0;
   let fp = 0;
   let none = 0;
+  let usable = 0;
+  const confidence = (top: KnowledgeHit | undefined) => {
+    // A channel alone is judged by its own 0–1 match score; the hybrid by the fitted confidence.
+    const f = top?.features;
+    return !top || !f ? 0 : channel === 'bm25' ? Math.max(f.coverage, f.dice) : channel === 'vector' ? f.ngram : channel === 'concept' ? f.concept : top.confidence;
+  };
   for (const q of queries) {
-    const hits = kb.search(q.query, { topK: 10, language: q.language, channel });
+    const hits = kb.search(q.query, { topK: 10, language: q.language, channel, explain: true });
     if (q.expect === null) {
       none++;
-      const top = hits[0];
-      const conf = top ? (channel === 'vector' ? top.similarity : top.confidence) : 0;
-      if (conf >= THRESHOLD) fp++;
+      if (confidence(hits[0]) >= THRESHOLD) fp++;
       continue;
     }
     n++;
     const wanted = Array.isArray(q.expect) ? q.expect : [q.expect];
     const rank = hits.findIndex((h) => wanted.includes(h.entry.itemId));
     if (rank === 0) r1++;
+    if (rank === 0 && confidence(hits[0]) >= THRESHOLD) usable++;
     if (rank >= 0 && rank < 3) r3++;
     if (rank >= 0) rr += 1 / (rank + 1);
   }
-  return { n, recallAt1: n ? r1 / n : 0, recallAt3: n ? r3 / n : 0, mrr: n ? rr / n : 0, falsePositiveRate: none ? fp / none : 0, noMatch: none };
+  return { n, recallAt1: n ? r1 / n : 0, recallAt3: n ? r3 / n : 0, mrr: n ? rr / n : 0, usable: n ? usable / n : 0, falsePositiveRate: none ? fp / none : 0, noMatch: none };
 }

@@ -2,27 +2,37 @@ import type { Database, SqlJsStatic } from 'sql.js';
 import { tokenize } from '../text/tokenize';
 import { detectLanguage } from '../transcript/language';
 import type { KnowledgeBase, SearchOptions } from './knowledgeBase';
-import type { KnowledgeEntry, KnowledgeHit } from './types';
+import type { ConfidenceFeatures, KnowledgeEntry, KnowledgeHit } from './types';
+import { confidenceOf } from './confidence';
 import type { EmbeddingCache, EmbeddingProvider } from './embeddings';
 import { LatentSemanticIndex, type LsaSnapshot } from './lsa';
 import { PhraseVectors, type PhraseSnapshot } from './vectors';
+import { ConceptIndex, type ConceptSnapshot, type WeightedTexts } from './concepts';
+import { CONCEPT_LINES } from './conceptTerms';
 
 const K1 = 1.2;
 const B = 0.75;
 /** Reciprocal-rank fusion constant (the usual 60: later ranks still count, top ranks dominate). */
-const RRF_K = 60;
+const RRF_K = 20;
 /** Candidates each channel hands to the fusion. */
 const CANDIDATES = 50;
 /** Below this a vector hit shares a few letter triples with the query, nothing more. */
 const MIN_COSINE = 0.2;
 /** Channel weights in the fusion: equal (weighting made no difference beyond noise on half the held-out queries). */
-const W = { bm25: 1, ngram: 1, latent: 1, embedding: 1 };
+const W = { bm25: 1, ngram: 1, latent: 1, embedding: 1, concept: 3 };
 /** Dimensions kept by the latent index (more than the entries' topics, fewer than the documents). */
 const LATENT_RANK = 96;
 /** Below this the latent-space match is too weak to propose an entry on its own. */
 const MIN_LATENT = 0.2;
 /** Bumped when the index layout changes, so an old shipped file is rebuilt rather than misread. */
-const INDEX_VERSION = '3';
+const INDEX_VERSION = '4';
+
+/** A short hash of the concept lexicon, so an index built with another lexicon is rebuilt. */
+function lexiconHash(): string {
+  let h = 0;
+  for (let i = 0; i < CONCEPT_LINES.length; i++) h = (Math.imul(h, 31) + CONCEPT_LINES.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(16);
+}
 
 function unit(v: Float32Array): Float32Array {
   let n = 0;
@@ -55,7 +65,7 @@ function phrasesOf(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): 
 }
 
 /** Which channels a search uses (the eval compares them). */
-export type Channel = 'hybrid' | 'bm25' | 'vector';
+export type Channel = 'hybrid' | 'bm25' | 'vector' | 'concept';
 
 /**
  * Hybrid retrieval: a full-text channel (SQLite FTS4 in sql.js, BM25 from matchinfo) and an
@@ -70,6 +80,9 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   private phraseTokenCache: string[][][] | undefined;
   private vectorIndex: PhraseVectors | undefined;
   private lsaIndex: LatentSemanticIndex | undefined;
+  private conceptIndex: ConceptIndex | undefined;
+  private idfCache: { n: number; idf: Map<string, number> } | undefined;
+  private readonly phraseMassCache = new Map<number, number[]>();
   /** Unit embedding vectors per document, when an embedding provider was attached. */
   private embeddings: { model: string; vecs: Array<Float32Array | undefined> } | undefined;
   /** True when the shipped index file was used as is. */
@@ -87,7 +100,8 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       byItem.set(e.itemId, [...(byItem.get(e.itemId) ?? []), e]);
     }
     this.siblings = entries.map((e) => byItem.get(e.itemId)!.find((x) => x !== e));
-    const signature = JSON.stringify(entries.map((e) => e.id));
+    // The entries and the concept lexicon the shipped models were built from.
+    const signature = JSON.stringify([entries.map((e) => e.id), lexiconHash()]);
     let db: Database | undefined;
     if (indexBytes) {
       try {
@@ -149,9 +163,9 @@ export class HybridKnowledgeBase implements KnowledgeBase {
 
   /** The index as a SQLite file, for the build to ship: FTS4 tables plus both vector channels' models. */
   export(): Uint8Array {
-    this.db.run('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?), (?, ?), (?, ?)', [
+    this.db.run('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?), (?, ?), (?, ?), (?, ?)', [
       'lsa', JSON.stringify(this.lsa.snapshot()), 'phrases', JSON.stringify(this.vectors.snapshot()),
-      'phraseTokens', JSON.stringify(this.phraseTokens),
+      'phraseTokens', JSON.stringify(this.phraseTokens), 'concepts', JSON.stringify(this.concepts.snapshot()),
     ]);
     return this.db.export();
   }
@@ -187,6 +201,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       if (drop.has(e.id) && !this.removed.has(i)) {
         this.removed.add(i);
         this.db.run('DELETE FROM fts WHERE docid = ?', [i]);
+        this.conceptIndex?.remove(i);
         this.byId.delete(e.id);
       }
     });
@@ -194,6 +209,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     const vectors = this.vectors;
     const lsa = this.lsa;
     const tokens = this.phraseTokens;
+    const concepts = this.concepts;
     const live = (x: KnowledgeEntry) => this.byId.get(x.id) === x;
     for (const e of entries) {
       const doc = this.entries.length;
@@ -204,8 +220,11 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       this.db.run('INSERT INTO fts(docid, body) VALUES (?, ?)', [doc, bodyTokens(e, sibling).join(' ')]);
       const phrases = phrasesOf(e, sibling);
       tokens.push(phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
+      this.idfCache = undefined;
+      this.phraseMassCache.clear();
       vectors.addDocument(doc, phrases);
       lsa.foldIn(doc, this.lsaText(doc));
+      concepts.addDocument(doc, this.conceptTexts(doc));
       // Embedded on the next attachEmbeddings (the cache keeps the others).
       this.embeddings?.vecs.push(undefined);
     }
@@ -216,6 +235,24 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   }
 
   /** Everything an entry says, in both languages: what the latent space learns co-occurrence from. */
+  /** Where the concept channel looks for an entry's concepts, and how much each place counts. */
+  private conceptTexts(i: number): WeightedTexts {
+    const e = this.entries[i];
+    const s = this.siblings[i];
+    const questions = [e.question, ...e.aliases, ...(s ? [s.question, ...s.aliases] : [])].join('\n');
+    const points = e.keyPoints.flatMap((k) => [k.label, ...k.keywords]).join('\n');
+    return [[questions, 1], [points, 0.6], [e.expertAnswer, 0.3]];
+  }
+
+  /** Loaded from the shipped index, or built on first search from the entries and the lexicon. */
+  private get concepts(): ConceptIndex {
+    if (!this.conceptIndex) {
+      const snap = this.saved<ConceptSnapshot>('concepts');
+      this.conceptIndex = snap ? ConceptIndex.fromSnapshot(snap) : new ConceptIndex(this.entries.map((_, i) => this.conceptTexts(i)));
+    }
+    return this.conceptIndex;
+  }
+
   private lsaText(i: number): string {
     const e = this.entries[i];
     const s = this.siblings[i];
@@ -231,6 +268,26 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       this.lsaIndex = snap ? LatentSemanticIndex.fromSnapshot(snap) : new LatentSemanticIndex(this.entries.map((_, i) => this.lsaText(i)), LATENT_RANK);
     }
     return this.lsaIndex;
+  }
+
+  /** How rare a search token is among the entries' phrasings (a token no entry uses is rarest). */
+  private tokenIdf(t: string): number {
+    if (!this.idfCache) {
+      const df = new Map<string, number>();
+      for (const doc of this.phraseTokens) for (const tok of new Set(doc.flat())) df.set(tok, (df.get(tok) ?? 0) + 1);
+      const n = this.phraseTokens.length;
+      this.idfCache = { n, idf: new Map([...df].map(([tok, d]) => [tok, Math.log(1 + (n - d + 0.5) / (d + 0.5))])) };
+    }
+    return this.idfCache.idf.get(t) ?? Math.log(1 + (this.idfCache.n + 0.5) / 0.5);
+  }
+
+  /** The idf mass of each phrasing of a document (the Dice denominator), cached. */
+  private phraseMass(doc: number): number[] {
+    const cached = this.phraseMassCache.get(doc);
+    if (cached) return cached;
+    const masses = this.phraseTokens[doc].map((p) => p.reduce((sum, t) => sum + this.tokenIdf(t), 0));
+    this.phraseMassCache.set(doc, masses);
+    return masses;
   }
 
   /** BM25 over FTS4 matches, with the idf-weighted share of the query's terms each row matched. */
@@ -271,17 +328,20 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       const e = this.entries[i];
       return (!options.language || e.language === options.language) && (!options.category || e.category === options.category);
     };
-    const text = channel === 'vector' ? new Map() : this.bm25(q);
+    const only = (c: Channel) => channel === 'hybrid' || channel === c;
+    const text = only('bm25') ? this.bm25(q) : new Map<number, { score: number; coverage: number }>();
     const textRank = [...text.entries()].filter(([i]) => allowed(i)).sort((a, b) => b[1].score - a[1].score).slice(0, CANDIDATES);
-    const vec = channel === 'bm25' ? [] : this.vectors.search(query, CANDIDATES * 4).filter((h) => h.cosine >= MIN_COSINE && allowed(h.doc)).slice(0, CANDIDATES);
+    const vec = !only('vector') ? [] : this.vectors.search(query, CANDIDATES * 4).filter((h) => h.cosine >= MIN_COSINE && allowed(h.doc)).slice(0, CANDIDATES);
     const cosine = new Map(vec.map((h) => [h.doc, h.cosine]));
-    const latent = channel === 'bm25' ? [] : this.lsa.search(query, CANDIDATES * 4).filter((h) => h.cosine >= MIN_LATENT && allowed(h.doc)).slice(0, CANDIDATES);
+    const latent = !only('vector') ? [] : this.lsa.search(query, CANDIDATES * 4).filter((h) => h.cosine >= MIN_LATENT && allowed(h.doc)).slice(0, CANDIDATES);
     const fused = new Map<number, number>();
     const add = (list: Array<{ doc: number }>, weight: number) => list.forEach(({ doc }, r) => fused.set(doc, (fused.get(doc) ?? 0) + weight / (RRF_K + r + 1)));
     add(textRank.map(([doc]) => ({ doc })), W.bm25);
     add(vec, W.ngram);
     add(latent, W.latent);
-    if (channel !== 'bm25' && this.embeddings && options.queryVector) {
+    const concept = only('concept') ? this.concepts.search(query, CANDIDATES * 4).filter((h) => allowed(h.doc)).slice(0, CANDIDATES) : [];
+    concept.forEach(({ doc, score }, r) => fused.set(doc, (fused.get(doc) ?? 0) + (W.concept * score * score) / (RRF_K + r + 1)));
+    if (only('vector') && this.embeddings && options.queryVector) {
       const q = unit(options.queryVector);
       const dense = this.embeddings.vecs
         .map((v, doc) => ({ doc, cosine: v && v.length === q.length ? dot(v, q) : -1 }))
@@ -291,13 +351,39 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       add(dense, W.embedding);
     }
     const hits: KnowledgeHit[] = [];
+    const firsts = [textRank[0]?.[0], vec[0]?.doc, latent[0]?.doc, concept[0]?.doc];
+    const latentCos = new Map(latent.map((h) => [h.doc, h.cosine]));
+    const conceptHit = new Map(concept.map((h) => [h.doc, h]));
+    const ordered = [...fused.values()].sort((a, b) => b - a);
+    const qWeights = new Map(q.map((t) => [t, this.tokenIdf(t)]));
+    const qMass = [...qWeights.values()].reduce((a, b) => a + b, 0);
     for (const [doc, score] of fused) {
-      // Dice overlap with the closest phrasing: a one-word paraphrase ("ReAct") inside a longer,
-      // different question ("React 的虚拟 DOM") is not the same question.
-      const phraseCoverage = Math.max(0, ...this.phraseTokens[doc].map((p) => (2 * p.filter((t) => qSet.has(t)).length) / (p.length + qSet.size)));
+      // idf-weighted Dice overlap with the closest phrasing: a one-word paraphrase ("ReAct")
+      // inside a longer, different question ("React 的虚拟 DOM") is not the same question, and a
+      // query word no entry uses ("coworker") counts against the match.
+      const masses = this.phraseMass(doc);
+      const dice = Math.max(0, ...this.phraseTokens[doc].map((p, k) => {
+        let common = 0;
+        for (const t of p) common += qWeights.get(t) ?? 0;
+        return (2 * common) / (masses[k] + qMass || 1);
+      }));
       const similarity = cosine.get(doc) ?? 0;
-      const confidence = Math.max(text.get(doc)?.coverage ?? 0, phraseCoverage, similarity);
-      hits.push({ entry: this.entries[doc], score: Math.round(score * 1e5) / 1e5, confidence: Math.round(confidence * 1000) / 1000, similarity: Math.round(similarity * 1000) / 1000 });
+      const features: ConfidenceFeatures = {
+        coverage: text.get(doc)?.coverage ?? 0,
+        dice,
+        ngram: similarity,
+        latent: latentCos.get(doc) ?? 0,
+        concept: conceptHit.get(doc)?.score ?? 0,
+        conceptMass: Math.min(1, (conceptHit.get(doc)?.mass ?? 0) / 8),
+        agreement: firsts.filter((d) => d === doc).length / firsts.length,
+        lead: score === ordered[0] ? (ordered[0] - (ordered[1] ?? 0)) / ordered[0] : score / ordered[0] - 1,
+      };
+      const confidence = confidenceOf(features);
+      hits.push({
+        entry: this.entries[doc], score: Math.round(score * 1e5) / 1e5, confidence: Math.round(confidence * 1000) / 1000, similarity: Math.round(similarity * 1000) / 1000,
+        concepts: conceptHit.get(doc)?.concepts ?? [],
+        ...(options.explain ? { features } : {}),
+      });
     }
     hits.sort((a, b) => b.score - a.score || b.confidence - a.confidence || a.entry.id.localeCompare(b.entry.id));
     // One hit per item: the two language versions of a question are the same answer; show the

@@ -8,9 +8,11 @@ export interface SearchOptions {
   language?: Language;
   category?: Category;
   /** `hybrid` (default) fuses the full-text and vector channels; the others are for comparison. */
-  channel?: 'hybrid' | 'bm25' | 'vector';
+  channel?: 'hybrid' | 'bm25' | 'vector' | 'concept';
   /** The query's embedding, when an embedding provider is configured (adds a fourth channel). */
   queryVector?: Float32Array;
+  /** Adds each hit's confidence features (for fitting and explaining the confidence). */
+  explain?: boolean;
 }
 
 /** Retrieval over reference entries (implemented by HybridKnowledgeBase). */

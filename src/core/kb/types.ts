@@ -77,6 +77,26 @@ export interface KnowledgeEntry {
   misconceptions: Misconception[];
 }
 
+/** What the confidence of a hit is computed from (each 0–1, except `lead`, -1–1). */
+export interface ConfidenceFeatures {
+  /** idf-weighted share of the query's search terms the entry contains (full-text channel). */
+  coverage: number;
+  /** idf-weighted Dice overlap of the query with the entry's closest phrasing. */
+  dice: number;
+  /** Character n-gram cosine with the closest phrasing. */
+  ngram: number;
+  /** Latent-space (LSA) cosine. */
+  latent: number;
+  /** idf-weighted share of the query's concepts the entry has (concept channel). */
+  concept: number;
+  /** The idf mass of those shared concepts, over 8 and capped at 1: several rare concepts shared say more than one common one. */
+  conceptMass: number;
+  /** Share of the four offline channels that rank this entry first. */
+  agreement: number;
+  /** For the top hit, how far its fused score leads the next; for the others, how far behind the top (negative). */
+  lead: number;
+}
+
 /** A retrieved entry and how well it matched the query. */
 export interface KnowledgeHit {
   entry: KnowledgeEntry;
@@ -85,10 +105,13 @@ export interface KnowledgeHit {
   /** 0–1: cosine similarity of the query to the entry's closest phrasing (question or paraphrase), character n-gram TF-IDF. */
   similarity: number;
   /**
-   * 0–1, comparable across queries: the largest of (a) the idf-weighted share of the query's
-   * terms found in the entry, (b) the share of the entry's best-matching paraphrase (or question)
-   * found in the query and (c) `similarity`. A hit on one common word ("design", "Redis") scores
-   * low; the diagnosis uses a reference only at 0.6 or more.
+   * 0–1, comparable across queries: the estimated probability that the entry is the question
+   * asked, from a logistic model over ConfidenceFeatures fitted on the tuning queries
+   * (scripts/fit-confidence.ts). The diagnosis uses a reference at REFERENCE_THRESHOLD (0.65) or more.
    */
   confidence: number;
+  /** Concepts of the lexicon the query and the entry share (why the concept channel matched). */
+  concepts?: string[];
+  /** The inputs of `confidence`, when the search asked for them (`explain`). */
+  features?: ConfidenceFeatures;
 }

@@ -1,3 +1,4 @@
+import { REFERENCE_THRESHOLD } from '../kb/confidence';
 import { msg } from '../i18n';
 import { CancelledError, mapLimit, throwIfAborted } from '../runtime/abort';
 import type { Report } from '../report/model';
@@ -41,7 +42,7 @@ export class SkillStepError extends Error {
  * Below this confidence a knowledge-base hit shares a word or two with the question, not its
  * topic; comparing with a wrong reference is worse than saying there is none.
  */
-export const MIN_REFERENCE_CONFIDENCE = 0.6;
+export const MIN_REFERENCE_CONFIDENCE = REFERENCE_THRESHOLD;
 
 /** Calls a tool for a skill step: a cancelled call becomes CancelledError, any other failure a SkillStepError. */
 export async function call<T>(ctx: SkillContext, tool: string, input: unknown): Promise<T> {

@@ -1,3 +1,4 @@
+import { REFERENCE_THRESHOLD } from '../kb/confidence';
 import { CATEGORIES, type Category } from '../kb/types';
 import { fail, ok, type Tool } from './types';
 
@@ -10,13 +11,16 @@ export interface KnowledgeHitSummary {
   question: string;
   topic: string;
   language: 'zh' | 'en';
+  /** Concepts of the lexicon the question and the entry share (why the concept channel matched). */
+  concepts: string[];
 }
 
 /** Finds the reference entries closest to a question. */
 export const queryKnowledgeBase: Tool<{ query: string; topK: number; language?: 'zh' | 'en'; dimension?: Category }, { hits: KnowledgeHitSummary[] }> = {
   name: 'query_knowledge_base',
   description:
-    'Find the knowledge-base entries (questions with expert and novice reference answers) closest to a question: full-text (BM25) and character n-gram vector search merged by reciprocal-rank fusion, one hit per entry. Each hit has a rank score, a 0-1 similarity to the closest phrasing of the entry, and a 0-1 confidence that it is the same question (use a hit at 0.6 or more).',
+    'Find the knowledge-base entries (questions with expert and novice reference answers) closest to a question: full-text (BM25), character n-gram, latent-semantic and bilingual concept channels merged by reciprocal-rank fusion, one hit per entry. Each hit has a rank score, a 0-1 similarity to the closest phrasing of the entry, the concepts it shares with the question, and a 0-1 confidence that it is the same question ' +
+    `(use a hit at ${REFERENCE_THRESHOLD} or more).`,
   inputSchema: {
     type: 'object',
     properties: {
@@ -42,7 +46,7 @@ export const queryKnowledgeBase: Tool<{ query: string; topK: number; language?: 
     return ok({
       hits: hits.map((h) => ({
         id: h.entry.id, score: h.score, confidence: h.confidence, similarity: h.similarity,
-        question: h.entry.question, topic: h.entry.topic, language: h.entry.language,
+        question: h.entry.question, topic: h.entry.topic, language: h.entry.language, concepts: h.concepts ?? [],
       })),
     });
   },

@@ -1,0 +1,78 @@
+// Fits the logistic confidence model of the knowledge base (src/core/kb/confidence.ts) on the
+// tuning and dev queries: every top-3 hit is an example, labelled 1 when it is an entry that
+// answers the query. The held-out queries are never used here; `npm run eval:kb` judges the
+// result on them. It then picks the reference threshold: the lowest confidence (in steps of 0.05)
+// at which at most one no-match query in ten has a top hit at or above it.
+// Usage: node -r esbuild-register scripts/fit-confidence.ts [--write]  (--write updates confidence.ts)
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { confidenceOf } from '../src/core/kb/confidence';
+import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
+import { loadKnowledgeDir } from '../src/core/kb/loader';
+import type { ConfidenceFeatures } from '../src/core/kb/types';
+import { prepareCore } from '../src/core/services';
+import { loadedSql } from '../src/core/store/sqlite';
+import { loadQueries, QUERIES_FILE, TUNE_FILE } from './lib/kbEval';
+
+const KEYS: Array<keyof ConfidenceFeatures> = ['coverage', 'dice', 'ngram', 'latent', 'concept', 'conceptMass', 'agreement', 'lead'];
+/** L2 penalty: keeps weights small on a few hundred examples. */
+const L2 = Number(process.env.L2 ?? 0.01);
+
+(async () => {
+  await prepareCore();
+  const kb = new HybridKnowledgeBase(loadedSql()!, loadKnowledgeDir(path.resolve(__dirname, '..', 'knowledge')));
+  const xs: number[][] = [];
+  const ys: number[] = [];
+  const tops: Array<{ none: boolean; ok: boolean; features: ConfidenceFeatures }> = [];
+  for (const file of [TUNE_FILE, QUERIES_FILE]) {
+    for (const q of loadQueries(file)) {
+      const wanted = q.expect === null ? [] : Array.isArray(q.expect) ? q.expect : [q.expect];
+      const hits = kb.search(q.query, { topK: 3, language: q.language, explain: true });
+      for (const h of hits) {
+        xs.push(KEYS.map((k) => h.features![k]));
+        ys.push(wanted.includes(h.entry.itemId) ? 1 : 0);
+      }
+      if (hits[0]) tops.push({ none: q.expect === null, ok: wanted.includes(hits[0].entry.itemId), features: hits[0].features! });
+    }
+  }
+  // Plain batch gradient descent on the log loss: the problem is tiny and convex.
+  const w = new Array(KEYS.length).fill(0);
+  let b = 0;
+  const rate = 0.5;
+  for (let epoch = 0; epoch < 20000; epoch++) {
+    const gw = new Array(KEYS.length).fill(0);
+    let gb = 0;
+    xs.forEach((x, i) => {
+      const p = 1 / (1 + Math.exp(-(b + x.reduce((s, v, j) => s + v * w[j], 0))));
+      const err = p - ys[i];
+      x.forEach((v, j) => (gw[j] += err * v));
+      gb += err;
+    });
+    w.forEach((_, j) => (w[j] -= rate * (gw[j] / xs.length + L2 * w[j])));
+    b -= (rate * gb) / xs.length;
+  }
+  const round = (v: number) => Math.round(v * 100) / 100;
+  console.log(`${xs.length} examples, ${ys.filter(Boolean).length} positive`);
+  const model = { bias: round(b), weights: Object.fromEntries(KEYS.map((k, j) => [k, round(w[j])])) as unknown as ConfidenceFeatures };
+  const modelText = `{\n  bias: ${model.bias},\n  weights: { ${KEYS.map((k) => `${k}: ${model.weights[k]}`).join(', ')} },\n}`;
+  console.log(`model: ${modelText}`);
+  const answerable = tops.filter((t) => !t.none).length;
+  const noMatch = tops.filter((t) => t.none).length;
+  let threshold = 0.95;
+  for (let t = 0.95; t >= 0.3 - 1e-9; t -= 0.05) {
+    const at = Math.round(t * 100) / 100;
+    const fp = tops.filter((x) => x.none && confidenceOf(x.features, model) >= at).length;
+    const tp = tops.filter((x) => !x.none && x.ok && confidenceOf(x.features, model) >= at).length;
+    console.log(`threshold ${at.toFixed(2)}: correct top hit at or above it ${tp}/${answerable}, no-match at or above it ${fp}/${noMatch}`);
+    if (fp <= noMatch / 10) threshold = at;
+  }
+  console.log(`threshold: ${threshold}`);
+  if (process.argv.includes('--write')) {
+    const file = path.resolve(__dirname, '..', 'src', 'core', 'kb', 'confidence.ts');
+    const text = fs.readFileSync(file, 'utf8')
+      .replace(/export const CONFIDENCE_MODEL: ([^=]+)= \{[\s\S]*?\n\};/, (_m, type: string) => `export const CONFIDENCE_MODEL: ${type}= ${modelText};`)
+      .replace(/export const REFERENCE_THRESHOLD = [0-9.]+;/, `export const REFERENCE_THRESHOLD = ${threshold};`);
+    fs.writeFileSync(file, text);
+    console.log(`wrote ${path.relative(process.cwd(), file)}`);
+  }
+})();

@@ -1,0 +1,158 @@
+import { CONCEPTS, type Concept } from './conceptTerms';
+
+const isCjk = (ch: string) => ch >= '\u3400' && ch <= '\u9fff';
+const isWordChar = (ch: string | undefined) => !!ch && /[a-z0-9]/.test(ch);
+
+/**
+ * Finds the concepts of the lexicon in a text in one pass: candidate terms are looked up by the
+ * character they start with, Chinese terms match anywhere, English terms only at a word start
+ * (and, when three letters or shorter, only as a whole word: "ci" is not inside "circuit").
+ */
+export class ConceptMatcher {
+  private readonly byFirst = new Map<string, Array<{ term: string; concept: number }>>();
+
+  constructor(readonly concepts: readonly Concept[] = CONCEPTS) {
+    concepts.forEach((c, concept) => {
+      for (const term of c.terms) {
+        const list = this.byFirst.get(term[0]) ?? [];
+        list.push({ term, concept });
+        this.byFirst.set(term[0], list);
+      }
+    });
+    // Longer terms first, so the reason shown for a match is the most specific one.
+    for (const list of this.byFirst.values()) list.sort((a, b) => b.term.length - a.term.length);
+  }
+
+  /** Concept index → the first term that matched it. */
+  match(text: string): Map<number, string> {
+    const t = text.toLowerCase();
+    const found = new Map<number, string>();
+    for (let i = 0; i < t.length; i++) {
+      const ch = t[i];
+      if (!isCjk(ch) && isWordChar(t[i - 1])) continue;
+      const list = this.byFirst.get(ch);
+      if (!list) continue;
+      for (const { term, concept } of list) {
+        if (found.has(concept) || !t.startsWith(term, i)) continue;
+        if (!isCjk(ch) && term.length <= 3 && isWordChar(t[i + term.length])) continue;
+        found.set(concept, term);
+      }
+    }
+    return found;
+  }
+}
+
+let shared: ConceptMatcher | undefined;
+/** The matcher over the shipped lexicon (built once per process). */
+export function conceptMatcher(): ConceptMatcher {
+  shared ??= new ConceptMatcher();
+  return shared;
+}
+
+/** The saved form of a ConceptIndex. */
+export interface ConceptSnapshot {
+  docs: Array<Array<[concept: string, weight: number]>>;
+}
+
+/** A document's texts with how much a concept found in each counts. */
+export type WeightedTexts = Array<[text: string, weight: number]>;
+
+/**
+ * The concept channel: every entry becomes a weighted set of concepts (from its questions, its
+ * key points and, more lightly, its expert answer), and a query is scored by the idf-weighted
+ * concepts it shares with each entry. It matches across languages and across wordings that
+ * share no characters, which the lexical channels cannot.
+ */
+export class ConceptIndex {
+  private readonly docs: Array<Map<number, number>> = [];
+  private readonly df = new Map<number, number>();
+  /** concept → the documents that have it (so a query touches only those). */
+  private readonly postings = new Map<number, Set<number>>();
+
+  constructor(docs: readonly WeightedTexts[], private readonly matcher = conceptMatcher()) {
+    docs.forEach((texts, doc) => this.addDocument(doc, texts));
+  }
+
+  /** A saved index (what the build ships): concept ids per document, with their weights. */
+  static fromSnapshot(snap: ConceptSnapshot, matcher = conceptMatcher()): ConceptIndex {
+    const index = new ConceptIndex([], matcher);
+    const byId = new Map(matcher.concepts.map((c, i) => [c.id, i]));
+    snap.docs.forEach((pairs, doc) => {
+      const weights = new Map<number, number>();
+      for (const [id, w] of pairs) {
+        const c = byId.get(id);
+        if (c !== undefined) weights.set(c, w);
+      }
+      index.setDocument(doc, weights);
+    });
+    return index;
+  }
+
+  snapshot(): ConceptSnapshot {
+    return { docs: Array.from(this.docs, (weights) => [...(weights ?? new Map<number, number>())].map(([c, w]) => [this.matcher.concepts[c].id, w] as [string, number])) };
+  }
+
+  addDocument(doc: number, texts: WeightedTexts): void {
+    const weights = new Map<number, number>();
+    for (const [text, weight] of texts) {
+      for (const c of this.matcher.match(text).keys()) weights.set(c, Math.max(weights.get(c) ?? 0, weight));
+    }
+    this.setDocument(doc, weights);
+  }
+
+  private setDocument(doc: number, weights: Map<number, number>): void {
+    this.docs[doc] = weights;
+    for (const c of weights.keys()) {
+      this.df.set(c, (this.df.get(c) ?? 0) + 1);
+      const docs = this.postings.get(c) ?? new Set<number>();
+      docs.add(doc);
+      this.postings.set(c, docs);
+    }
+  }
+
+  private idf(c: number): number {
+    const n = this.docs.length;
+    const df = this.df.get(c) ?? 0;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * Documents sharing a concept with the query, best first: `score` is the weighted share of the
+   * query's concept mass the document has (0–1), `mass` the weighted idf sum itself.
+   */
+  search(query: string, limit: number): Array<{ doc: number; score: number; mass: number; concepts: string[] }> {
+    const q = this.matcher.match(query);
+    if (q.size === 0) return [];
+    let qNorm = 0;
+    for (const c of q.keys()) qNorm += this.idf(c);
+    const out: Array<{ doc: number; score: number; mass: number; concepts: string[] }> = [];
+    const candidates = new Set<number>();
+    for (const c of q.keys()) for (const doc of this.postings.get(c) ?? []) candidates.add(doc);
+    for (const doc of candidates) {
+      const weights = this.docs[doc];
+      let score = 0;
+      const shared: string[] = [];
+      for (const c of q.keys()) {
+        const w = weights.get(c);
+        if (!w) continue;
+        score += w * this.idf(c);
+        shared.push(this.matcher.concepts[c].id);
+      }
+      if (score > 0) out.push({ doc, score: score / qNorm, mass: score, concepts: shared });
+    }
+    // Ties keep the order the entries are written in (a length normalisation, as in BM25, and
+    // preferring smaller or larger entries on ties all did worse on the tuning queries).
+    return out.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
+  }
+
+  /** Removes a document (a workspace entry replaced or deleted). */
+  remove(doc: number): void {
+    const weights = this.docs[doc];
+    if (!weights) return;
+    for (const c of weights.keys()) {
+      this.df.set(c, (this.df.get(c) ?? 1) - 1);
+      this.postings.get(c)?.delete(doc);
+    }
+    delete this.docs[doc];
+  }
+}
