@@ -11,28 +11,27 @@ describe('retrieval quality on the held-out queries', () => {
   let kb: HybridKnowledgeBase;
   before(() => { kb = new HybridKnowledgeBase(loadedSql()!, loadKnowledgeDir(KNOWLEDGE_DIR)); });
 
-  it('keeps hybrid recall@3 at 93% or more and rejects at least 87% of no-match queries', () => {
+  it('keeps hybrid recall@3 at 94% or more and rejects at least 87% of no-match queries', () => {
     const queries = loadQueries(HELDOUT_FILE);
     assert.ok(queries.length >= 150);
     const hybrid = evaluate(kb, queries, 'hybrid');
-    assert.ok(hybrid.recallAt3 >= 0.93, `hybrid recall@3 ${hybrid.recallAt3}`);
+    assert.ok(hybrid.recallAt3 >= 0.94, `hybrid recall@3 ${hybrid.recallAt3}`);
     assert.ok(1 - hybrid.falsePositiveRate >= 0.87, `no-match clean ${1 - hybrid.falsePositiveRate}`);
   });
 
-  it('keeps the hybrid MRR at 0.87 or more, and a usable reference for at least half the questions', () => {
+  it('keeps the hybrid MRR at 0.9 or more, and a usable reference for at least 55% of the questions', () => {
     const hybrid = evaluate(kb, loadQueries(HELDOUT_FILE), 'hybrid');
-    assert.ok(hybrid.mrr >= 0.87, `hybrid MRR ${hybrid.mrr}`);
+    assert.ok(hybrid.mrr >= 0.9, `hybrid MRR ${hybrid.mrr}`);
     // Right top hit at or above the reference threshold: what a diagnosis compares the answer with.
-    assert.ok(hybrid.usable >= 0.5, `usable ${hybrid.usable}`);
+    assert.ok(hybrid.usable >= 0.55, `usable ${hybrid.usable}`);
   });
 
-  it('does better with the concept channel than the lexical channels without it', () => {
+  it('does better with all channels than with BM25 alone', () => {
     const queries = loadQueries(HELDOUT_FILE);
     const hybrid = evaluate(kb, queries, 'hybrid');
     const bm25 = evaluate(kb, queries, 'bm25');
     assert.ok(hybrid.recallAt3 > bm25.recallAt3 + 0.02, `hybrid ${hybrid.recallAt3} vs BM25 ${bm25.recallAt3}`);
-    const cross = queries.filter((q) => q.kind === 'cross');
-    assert.ok(evaluate(kb, cross, 'concept').recallAt3 >= evaluate(kb, cross, 'bm25').recallAt3, 'concepts carry English queries to Chinese entries');
+    assert.ok(hybrid.mrr > bm25.mrr, `hybrid MRR ${hybrid.mrr} vs BM25 ${bm25.mrr}`);
   });
 });
 

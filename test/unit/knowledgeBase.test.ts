@@ -35,7 +35,7 @@ describe('knowledge base', () => {
     const top = (q: string) => kb.search(q, { topK: 1, language: /[\u4e00-\u9fff]/.test(q) ? 'zh' : 'en' })[0];
     const paraphrases: Array<[string, string]> = [
       ['HNSW 是怎么工作的', 'zh-vector-index'],
-      ['说说你对 RAG 的理解', 'zh-rag-pipeline'],
+      ['RAG 的检索效果不好怎么提升', 'zh-rag-pipeline'],
       ['How would you keep retries from double charging?', 'en-idempotency'],
       ['How do you stop the model from making things up?', 'en-hallucination'],
       ['Explain token bucket vs leaky bucket', 'en-rate-limiting'],
@@ -44,6 +44,11 @@ describe('knowledge base', () => {
       assert.equal(top(q)?.entry.id, id, q);
       assert.ok(top(q)!.confidence >= REFERENCE_THRESHOLD, `${q}: confidence ${top(q)!.confidence}`);
     }
+    // A question that names only a topic twenty entries share ranks the overview first, but is
+    // not taken as that question: the diagnosis would rather say it has no reference.
+    const generic = top('说说你对 RAG 的理解')!;
+    assert.equal(generic.entry.id, 'zh-rag-pipeline');
+    assert.ok(generic.confidence < 0.9, `${generic.confidence}`);
     for (const q of ['How would you design a URL shortener?', '讲讲 Redis 的持久化机制', 'Redis 的数据结构有哪些？', '你为什么离开上一家公司？', 'How does garbage collection work in the JVM?']) {
       const hit = top(q);
       assert.ok(!hit || hit.confidence < REFERENCE_THRESHOLD, `${q} matched ${hit?.entry.id} at ${hit?.confidence}`);
