@@ -76,7 +76,10 @@ describe('workspace knowledge files', () => {
     assert.equal(kb.size(), before + 1);
     assert.equal(kb.search('消费者组 rebalance 有什么影响', { language: 'zh' })[0].entry.id, 'zh-kafka-rebalance');
     assert.equal(kb.search('rebalance 风暴', { language: 'zh', channel: 'vector' })[0]?.entry.id, 'zh-kafka-rebalance', 'the vector channels know it too');
+    const byConcept = () => kb.search('kafka 重复消费', { language: 'zh', channel: 'concept', topK: 50 }).map((h) => h.entry.id);
+    assert.ok(byConcept().includes('zh-kafka-rebalance'), 'and so does the concept channel');
     kb.upsert([], ['zh-kafka-rebalance']);
+    assert.ok(!byConcept().includes('zh-kafka-rebalance'), 'a removed entry leaves the concept channel');
     assert.equal(kb.size(), before);
     assert.notEqual(kb.search('消费者组 rebalance 有什么影响', { language: 'zh' })[0]?.entry.id, 'zh-kafka-rebalance');
     const replaced = { ...kb.get('zh-idempotency')!, question: '自定义：幂等设计的公司规范？' };

@@ -6,7 +6,7 @@ import type { ConfidenceFeatures } from './types';
  */
 export const CONFIDENCE_MODEL: { bias: number; weights: ConfidenceFeatures } = {
   bias: -3.61,
-  weights: { coverage: 0.41, dice: 0.79, ngram: 0.95, latent: 0.98, concept: 1, conceptMass: 0.99, agreement: 1.59, lead: 1.15 },
+  weights: { coverage: 0.46, dice: 0.82, ngram: 0.98, latent: 0.94, concept: 0.98, conceptMass: 0.96, agreement: 1.58, lead: 1.17 },
 };
 
 /**
