@@ -11,19 +11,19 @@ describe('retrieval quality on the held-out queries', () => {
   let kb: HybridKnowledgeBase;
   before(() => { kb = new HybridKnowledgeBase(loadedSql()!, loadKnowledgeDir(KNOWLEDGE_DIR)); });
 
-  it('keeps hybrid recall@3 at 94% or more and rejects at least 87% of no-match queries', () => {
+  it('keeps hybrid recall@3 at 94% or more and rejects at least 90% of no-match queries', () => {
     const queries = loadQueries(HELDOUT_FILE);
     assert.ok(queries.length >= 150);
     const hybrid = evaluate(kb, queries, 'hybrid');
     assert.ok(hybrid.recallAt3 >= 0.94, `hybrid recall@3 ${hybrid.recallAt3}`);
-    assert.ok(1 - hybrid.falsePositiveRate >= 0.87, `no-match clean ${1 - hybrid.falsePositiveRate}`);
+    assert.ok(1 - hybrid.falsePositiveRate >= 0.9, `no-match clean ${1 - hybrid.falsePositiveRate}`);
   });
 
-  it('keeps the hybrid MRR at 0.9 or more, and a usable reference for at least 55% of the questions', () => {
+  it('keeps the hybrid MRR at 0.9 or more, and a usable reference for at least 45% of the questions', () => {
     const hybrid = evaluate(kb, loadQueries(HELDOUT_FILE), 'hybrid');
     assert.ok(hybrid.mrr >= 0.9, `hybrid MRR ${hybrid.mrr}`);
     // Right top hit at or above the reference threshold: what a diagnosis compares the answer with.
-    assert.ok(hybrid.usable >= 0.55, `usable ${hybrid.usable}`);
+    assert.ok(hybrid.usable >= 0.45, `usable ${hybrid.usable}`);
   });
 
   it('does better with all channels than with BM25 alone', () => {
