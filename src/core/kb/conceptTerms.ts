@@ -23,7 +23,7 @@ context: context | 上下文 | 语境 | 背景信息 | 提示窗口
 context-window: context window | 上下文窗口 | 上下文长度 | context length | 窗口长度 | 窗口大小 | 最大长度 | token limit | 长度限制 | 装不下 | 放不下 | 塞不下 | doesn't fit | does not fit | too long | 太长 | 超长 | 超出 | overflow
 long-context: long context | long-context | 长上下文 | 长文本 | 长窗口 | 百万 token | million token | 128k | 1m token | 长输入 | long input
 prompt: prompt | 提示词 | 提示 | 指令 | instruction | 系统提示 | system prompt | 咒语
-system-prompt: system prompt | 系统提示 | 系统提示词 | system message | 系统消息 | 人设 | persona | 角色设定
+system-prompt: system prompt | 系统提示 | 系统提示词 | system message | 系统消息 | 人设 | persona | 角色设定 | instructions you give | up front | upfront | standing instructions | 开头的指令 | 预置指令
 prompt-technique: few-shot | few shot | 少样本 | 示例 | example | 角色扮演 | role play | 分隔符 | delimiter | 模板 | template | 技巧 | technique | tips | 写法
 ux: ux | 交互 | 体验 | user experience | 用户体验 | 界面 | interface | 产品设计 | 前端展示 | 展示 | 进度 | progress | 反馈 | feedback | 透明 | transparen
 framework: framework | 框架 | langchain | langgraph | llamaindex | autogen | crewai | semantic kernel | dify | coze | sdk | library | 自研 | 自己写 | build your own | from scratch | 手写
@@ -39,10 +39,10 @@ structured-output: json | 结构化输出 | structured output | 固定结构 | �
 sandbox: sandbox | 沙箱 | 沙盒 | 隔离 | isolat | 容器 | container | docker | firecracker | gvisor | 虚拟机 | vm | 代码解释器 | code interpreter | 执行代码 | run code | runs code | execute code | 运行代码 | 代码执行 | code execution | 在哪里运行 | 跑代码 | 执行生成的代码 | untrusted code | 不可信代码 | 运行生成的代码 | 执行模型写的代码
 parallel: parallel | 并行 | 并发 | concurren | 同时 | at once | at the same time | simultaneous | 一起 | 批量 | 多个调用
 latency: latency | 延迟 | 时延 | 响应慢 | 太慢 | 很慢 | 慢 | slow | 卡顿 | 等待 | wait | 速度 | speed | fast | 首字 | 首 token | ttft | time to first | 响应时间 | response time | 跑得慢 | 太久 | takes too long | sluggish
-large-output: 太大 | 很大 | 巨大 | 几万行 | 大量数据 | huge | large result | big result | 日志 | log | 整页 | whole page | 截断 | truncat | 分页 | paginat | 摘要 | summar
+large-output: 太大 | 很大 | 巨大 | 几万行 | 大量数据 | huge | large result | big result | 日志 | log | 整页 | whole page | 截断 | truncat | 分页 | paginat | 摘要 | summar | dump | -line | lines of log | thousands of lines | 塞进提示 | 几万条
 web-search: 联网 | 搜索引擎 | 网络搜索 | web search | search engine | 上网 | internet | 爬 | crawl | scrap | bing | google | serp | 网页
-auth: 授权 | 认证 | 鉴权 | oauth | auth | 登录 | login | token 过期 | 凭证 | credential | 令牌 | 代表用户 | on behalf | act for | acts for | 第三方账号 | 邮箱 | 日历 | mail | calendar
-rest-api: rest | openapi | swagger | http 接口 | 现有接口 | 已有接口 | existing api | 几百个接口 | hundreds of | endpoint | 接口文档 | api doc
+auth: 授权 | 认证 | 鉴权 | oauth | auth | 登录 | login | token 过期 | 凭证 | credential | 令牌 | 代表用户 | on behalf | act for | acts for | 第三方账号 | 邮箱 | 日历 | mail | calendar | gmail | outlook | on their behalf | someone's account | their account | 用户账号 | 代替用户 | 替用户
+rest-api: rest | openapi | swagger | http 接口 | 现有接口 | 已有接口 | existing api | 几百个接口 | hundreds of | endpoint | 接口文档 | api doc | catalogue | catalog | internal api | 内部接口 | 接口目录 | 接口清单
 versioning: version | 版本 | 改了 | 变更 | 升级 | upgrade | 兼容 | compatib | breaking | 迁移 | migrat | 向后兼容 | 回归 | regress | changed
 memory: memory | memories | 记忆 | 记住 | remember | 记得 | 忘 | forget | recall | 回忆 | 记不住 | 忘记 | 遗忘 | 记性
 long-term-memory: 长期记忆 | long-term memory | long term memory | 持久记忆 | 跨会话 | across sessions | cross-session | 永久 | 长期 | 下次还记得 | 以后还记得 | persist | between chats | between sessions | next conversation | 下次对话 | 下一次对话
@@ -71,7 +71,7 @@ document-parsing: pdf | 表格 | table | 图片 | image | 扫描件 | scan | ocr
 citation: citation | cite | 引用 | 出处 | 来源 | source | 参考 | reference | 溯源 | 标注来源 | 脚注 | footnote | 依据 | grounded | grounding | attribution
 index-update: 更新 | update | 同步 | sync | 增量 | incremental | 重建索引 | reindex | re-index | 删除文档 | 过期 | stale | 新鲜 | fresh | 变更 | 经常变 | change often | cdc | 版本号
 no-answer: 没有答案 | 无答案 | no answer | 查不到 | 找不到 | 不知道 | i don't know | 拒答 | refuse | 兜底回复 | 答不上 | 不相关 | 没有相关 | nothing relevant | 阈值 | threshold | 编造 | make up | made up | makes up
-agentic-rag: agentic rag | 智能体检索 | 自主检索 | 多步检索 | multi-step retriev | 迭代检索 | iterative retriev | 多跳 | multi-hop | self-rag | 按需检索
+agentic-rag: agentic rag | 智能体检索 | 自主检索 | 多步检索 | multi-step retriev | 迭代检索 | iterative retriev | 多跳 | multi-hop | self-rag | 按需检索 | many documents | multiple documents | across documents | several documents | 跨文档 | 多篇文档 | 多个文档
 graph-rag: graphrag | graph rag | 知识图谱 | knowledge graph | 图谱 | 实体关系 | entity | 实体 | 关系抽取 | relation | 社区摘要 | community | 全局问题 | global question | neo4j
 text-to-sql: sql | text-to-sql | text2sql | nl2sql | 数据库查询 | 查数据库 | 自然语言查询 | 报表 | 数据分析 | query the database | database query | 取数
 multilingual: 多语言 | multilingual | 中英文 | 中英混合 | 跨语言 | cross-lingual | cross-language | 翻译 | translat | chinese and english | mixed language | 双语 | bilingual
@@ -87,7 +87,7 @@ token: token | 词元 | 分词 | tokeniz | tokenizer | bpe | 字节对 | 词表 
 cost: cost | 成本 | 费用 | 花费 | 省钱 | 便宜 | 贵 | 太贵 | expens | cheap | bill | 账单 | 预算 | budget | spend | price | pricing | 价格 | 钱 | money | 降本 | 开销 | 计费 | billing
 model-selection: 选模型 | 模型选型 | 选型 | choose a model | choosing a model | pick a model | model selection | 哪个模型 | which model | 开源模型 | open-source model | 闭源 | closed model | 评估模型 | benchmark | 排行榜 | leaderboard
 small-model: 小模型 | small model | smaller model | 轻量 | lightweight | 7b | 端侧 | on-device | 大小模型 | 大模型和小模型 | cascade | 级联 | 路由到小模型
-quantization: 量化 | quantiz | int8 | int4 | fp16 | bf16 | gptq | awq | gguf | 精度损失 | precision | 低比特 | low-bit | 压缩模型
+quantization: 量化 | quantiz | int8 | int4 | fp16 | bf16 | gptq | awq | gguf | 精度损失 | precision | 低比特 | low-bit | 压缩模型 | 4bit | 8bit | 4-bit | 8-bit | 4 bit | 8 bit | 压到 | 低精度 | lower precision
 distillation: 蒸馏 | distill | 教师模型 | teacher model | 学生模型 | student model | 用大模型生成数据 | synthetic data | 合成数据
 reasoning-model: 推理模型 | reasoning model | o1 | o3 | r1 | deepseek-r1 | 深度思考 | 慢思考 | thinking model | extended thinking | 思考模式 | 长思考 | test-time compute | 推理能力 | 更聪明 | smarter | think longer | 思考更久 | 想得更久 | 更强的推理
 chain-of-thought: chain-of-thought | chain of thought | cot | 思维链 | 逐步思考 | step by step | 一步一步 | 推理步骤 | reasoning steps | think step | 中间步骤 | scratchpad
@@ -122,7 +122,7 @@ judge-bias: 偏差 | bias | 位置偏差 | position bias | 长度偏差 | verbos
 human-labeling: 人工标注 | human | people | 人类 | 人工 | 标注 | annotat | label | 标注员 | labeler | annotator | 人工评估 | human evaluation | human rating | 人工打分 | 评分标准 | rubric | 标注指南 | guideline | 人工审核 | 众包 | crowdsourc
 rag-metrics: faithfulness | 忠实度 | 答案相关性 | answer relevance | context precision | context recall | 上下文精确率 | 召回率 | recall@ | mrr | ndcg | ragas | 命中率 | hit rate | 检索质量 | retrieval quality
 classification: 分类 | classif | 意图识别 | intent | 准确率 | accuracy | 精确率 | precision | 召回率 | f1 | 混淆矩阵 | confusion matrix | 类别不平衡 | imbalanc | 打标签 | 标签 | label
-ab-test: a/b | ab 测试 | a/b 测试 | ab test | 灰度 | canary | 分流 | 实验组 | 对照组 | control group | 线上实验 | online experiment | 线上评估 | online evaluation | 上线后 | in production | 埋点 | 用户反馈 | user feedback | 点赞 | thumbs | roll out | rollout | gradual | 逐步放量 | 小流量
+ab-test: a/b | ab 测试 | a/b 测试 | ab test | 灰度 | canary | 分流 | 实验组 | 对照组 | control group | 线上实验 | online experiment | 线上评估 | online evaluation | 上线后 | in production | 埋点 | 用户反馈 | user feedback | 点赞 | thumbs | roll out | rollout | gradual | 逐步放量 | 小流量 | after launch | new version | 新版本 | users like | people like | 用户喜不喜欢 | 上线之后
 offline-online: 离线评测 | offline eval | 离线分数 | offline score | 线上效果 | online result | 线下 | 不一致 | gap | 分布偏移 | distribution shift | 数据漂移 | drift | 提高了却 | 没变好
 summarization: 摘要质量 | 总结质量 | summary quality | 摘要评估 | rouge | 覆盖度 | coverage | 忠实 | faithful | 信息遗漏 | omission | 生成的摘要 | 总结得好不好
 nonfunctional: 延迟 | latency | 成本 | cost | 吞吐 | throughput | 稳定性 | stability | 可用性 | availability | 安全性 | 非功能 | non-functional | 用户满意度 | satisfaction
@@ -163,6 +163,7 @@ knowledge-qa-design: 知识库问答系统 | 企业知识库 | 内部知识库 |
 support-bot: 客服 | customer service | customer support | support bot | 智能客服 | 售后 | 退款 | refund | 订单 | order | 查订单 | 工单 | ticket | 投诉 | complaint
 security: 安全 | secur | safe | 风险 | risk | 攻击 | attack | 防护 | protect | defen | 防御 | 防止 | prevent | 漏洞 | vulnerab | threat | 威胁
 causes: 原因 | 为什么会 | why do | why does | cause | 根源 | 根本原因 | 从哪来 | 机制 | mechanism | 本质 | 原理 | how does it work | under the hood
+task-success: 任务成功率 | 任务完成率 | 完成率 | 成功率 | task success | success rate | job done | got the job done | completed the task | 真正完成 | 做成了没有 | end-to-end success
 interview-project: 项目 | project | 最有挑战 | 最难 | challenging | hardest | 负责什么 | 你的角色 | your role | 经历 | experience | 亮点 | 难点 | 成果 | impact
 `;
 

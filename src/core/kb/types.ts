@@ -107,7 +107,7 @@ export interface KnowledgeHit {
   /**
    * 0–1, comparable across queries: the estimated probability that the entry is the question
    * asked, from a logistic model over ConfidenceFeatures fitted on the tuning queries
-   * (scripts/fit-confidence.ts). The diagnosis uses a reference at REFERENCE_THRESHOLD (0.65) or more.
+   * (scripts/fit-confidence.ts). The diagnosis uses a reference at REFERENCE_THRESHOLD or more.
    */
   confidence: number;
   /** Concepts of the lexicon the query and the entry share (why the concept channel matched). */
