@@ -7,13 +7,13 @@ import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
 import { loadKnowledgeDir } from '../src/core/kb/loader';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
-import { evaluate, HELDOUT_FILE, loadQueries, QUERIES_FILE, THRESHOLD, TUNE_FILE, type KbQuery } from './lib/kbEval';
+import { evaluate, HELDOUT2_FILE, HELDOUT_FILE, loadQueries, QUERIES_FILE, THRESHOLD, TUNE_FILE, type KbQuery } from './lib/kbEval';
 
 (async () => {
   await prepareCore();
   const entries = loadKnowledgeDir(path.resolve(__dirname, '..', 'knowledge'));
   const kb = new HybridKnowledgeBase(loadedSql()!, entries);
-  const sets: Array<[string, KbQuery[]]> = [['held-out', loadQueries(HELDOUT_FILE)], ['tune', loadQueries(TUNE_FILE)], ['dev', loadQueries(QUERIES_FILE)]];
+  const sets: Array<[string, KbQuery[]]> = [['held-out', loadQueries(HELDOUT_FILE)], ['held-out 2', loadQueries(HELDOUT2_FILE)], ['tune', loadQueries(TUNE_FILE)], ['dev', loadQueries(QUERIES_FILE)]];
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(6);
   console.log(`${entries.length} language versions of ${new Set(entries.map((e) => e.itemId)).size} entries; ${sets.map(([n, q]) => `${q.length} ${n}`).join(' + ')} queries; threshold ${THRESHOLD}`);
   const kinds: Array<[string, (q: KbQuery) => boolean]> = [
@@ -24,6 +24,7 @@ import { evaluate, HELDOUT_FILE, loadQueries, QUERIES_FILE, THRESHOLD, TUNE_FILE
   for (const [setName, queries] of sets) {
     const about: Record<string, string> = {
       'held-out': 'never tuned on',
+      'held-out 2': 'colloquial paraphrases written after the concept channel was finished, never tuned on; same authors as the lexicon',
       tune: 'written after the first held-out run to judge later changes; the concept lexicon, fusion weights and the confidence model were tuned on it, so it flatters them',
       dev: 'written with the first 17 entries; later content was written knowing them',
     };
@@ -35,6 +36,7 @@ import { evaluate, HELDOUT_FILE, loadQueries, QUERIES_FILE, THRESHOLD, TUNE_FILE
         const subset = queries.filter((q) => keep(q) || (name === 'all' && q.kind === 'none'));
         const s = evaluate(kb, subset, channel);
         (results[name] ??= {})[channel] = s;
+        if (subset.length === 0) continue;
         console.log(`${name.padEnd(12)} ${channel.padEnd(8)} ${String(s.n).padStart(3)}  ${pct(s.recallAt1)}   ${pct(s.recallAt3)}  ${s.mrr.toFixed(3)} ${pct(s.usable)}  ${name === 'all' ? `${pct(s.falsePositiveRate)} of ${s.noMatch}` : ''}`);
       }
     }
@@ -48,6 +50,8 @@ import { evaluate, HELDOUT_FILE, loadQueries, QUERIES_FILE, THRESHOLD, TUNE_FILE
     [`paraphrase recall@3: hybrid ${pct(para.hybrid.recallAt3)} ≥ BM25 ${pct(para.bm25.recallAt3)} + 10 points`, para.hybrid.recallAt3 >= para.bm25.recallAt3 + 0.1],
     [`no-match queries clean ${pct(1 - all.hybrid.falsePositiveRate)} ≥ 90%`, 1 - all.hybrid.falsePositiveRate >= 0.9],
   ];
+  const para2 = bySet['held-out 2'].paraphrase;
+  console.log(`\nheld-out 2 paraphrases: hybrid recall@3 ${pct(para2.hybrid.recallAt3)} vs BM25 ${pct(para2.bm25.recallAt3)} (${((para2.hybrid.recallAt3 - para2.bm25.recallAt3) * 100).toFixed(1)} points)`);
   console.log('\ntargets, on the held-out queries:');
   for (const [text, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${text}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

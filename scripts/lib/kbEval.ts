@@ -32,6 +32,8 @@ export const QUERIES_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixture
 /** For retrieval changes made after the held-out set was measured. */
 export const TUNE_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb', 'tune.yaml');
 export const HELDOUT_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb', 'heldout.yaml');
+/** A second held-out set of colloquial paraphrases, written after the concept channel and never tuned on. */
+export const HELDOUT2_FILE = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb', 'heldout2.yaml');
 /** The confidence at which diagnosis uses a reference (MIN_REFERENCE_CONFIDENCE). */
 export const THRESHOLD = REFERENCE_THRESHOLD;
 
