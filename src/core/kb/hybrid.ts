@@ -14,6 +14,8 @@ const K1 = 1.2;
 const B = 0.75;
 /** Reciprocal-rank fusion constant (the usual 60: later ranks still count, top ranks dominate). */
 const RRF_K = 20;
+/** Fused candidates the confidence is computed for and that can be returned (topK is at most 20). */
+const RERANK = 40;
 /** Candidates each channel hands to the fusion. */
 const CANDIDATES = 50;
 /** Below this a vector hit shares a few letter triples with the query, nothing more. */
@@ -358,7 +360,10 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     const qWeights = new Map(q.map((t) => [t, this.tokenIdf(t)]));
     const qMass = [...qWeights.values()].reduce((a, b) => a + b, 0);
 
-    for (const [doc, score] of fused) {
+    // Only the best fused candidates are scored and reordered: the confidence costs a pass over
+    // each candidate's phrasings, and nothing far down the fused list ends up first.
+    const candidates = [...fused].sort((a, b) => b[1] - a[1]).slice(0, RERANK);
+    for (const [doc, score] of candidates) {
       // idf-weighted Dice overlap with the closest phrasing: a one-word paraphrase ("ReAct")
       // inside a longer, different question ("React 的虚拟 DOM") is not the same question, and a
       // query word no entry uses ("coworker") counts against the match.
