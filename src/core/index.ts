@@ -1,6 +1,7 @@
 /** Public surface of the core, for the CLI, the extension, tests and benchmarks. */
 export { createCore, prepareCore, buildKnowledgeIndex, createKnowledgeBase, COMPILED_INDEX, type Core } from './services';
 export { HybridKnowledgeBase } from './kb/hybrid';
+export { conceptLabel } from './kb/concepts';
 export { loadKnowledgeDir, loadKnowledge, COMPILED_KNOWLEDGE } from './kb/loader';
 export { HistoryStore, HistoryError } from './store/historyStore';
 export { writeFileAtomic } from './store/atomicWrite';

@@ -1,11 +1,15 @@
 import * as vscode from 'vscode';
-import { CATEGORIES, msg, type Category } from '../core';
+import { CATEGORIES, conceptLabel, msg, type Category } from '../core';
 import type { KnowledgePanel } from './knowledgePanel';
 import { uiLanguage } from './knowledgePanel';
 import type { CoreHost } from './services';
 
 /** A search hit as the command returns it (for scripts and tests). */
-export interface KnowledgeSearchHit { id: string; question: string; dimension: string; confidence: number }
+export interface KnowledgeSearchHit {
+  id: string; question: string; dimension: string; confidence: number;
+  /** The concepts the query and the entry share, named in the UI language (why it matched). */
+  concepts: string[];
+}
 
 /** A dimension's display name, from the core's messages (the report uses the same ones). */
 function dimensionName(c: string): string {
@@ -24,6 +28,7 @@ export async function searchKnowledgeCommand(
   const search = (query: string, dimension?: Category, topK = 20): KnowledgeSearchHit[] =>
     query.trim() === '' ? [] : core.knowledgeBase.search(query, { topK, category: dimension }).map((h) => ({
       id: h.entry.id, question: h.entry.question, dimension: h.entry.category, confidence: h.confidence,
+      concepts: (h.concepts ?? []).map((c) => conceptLabel(c, uiLanguage())),
     }));
   if (args && typeof args.query === 'string') {
     if (args.dimension !== undefined && !CATEGORIES.includes(args.dimension)) return [];
@@ -45,6 +50,7 @@ export async function searchKnowledgeCommand(
   const update = (value: string) => {
     quick.items = search(value, dimension).map((h) => ({
       id: h.id, label: h.question, description: `${dimensionName(h.dimension)} · ${Math.round(h.confidence * 100)}%`, alwaysShow: true,
+      detail: h.concepts.length > 0 ? vscode.l10n.t('Shared concepts: {0}', h.concepts.join(' · ')) : undefined,
     }));
   };
   quick.onDidChangeValue(update);

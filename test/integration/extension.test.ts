@@ -155,6 +155,11 @@ describe('Interview Lens in a real VS Code', function () {
     type Hit = { id: string; question: string; dimension: string; confidence: number };
     const hits = await vscode.commands.executeCommand<Hit[]>('interviewLens.searchKnowledgeBase', { query: '接口幂等怎么保证', topK: 5 });
     assert.equal(hits[0].id, 'zh-idempotency');
+    // Why a hit matched: the concepts it shares with the query, named for people.
+    const cost = await vscode.commands.executeCommand<Array<Hit & { concepts: string[] }>>('interviewLens.searchKnowledgeBase', { query: 'How do I cut the bill for a long system prompt?', topK: 5 });
+    const caching = cost.find((h) => h.id === 'en-prompt-caching');
+    assert.ok(caching, JSON.stringify(cost));
+    assert.ok(caching.concepts.includes('cost') && caching.concepts.includes('system prompt'), JSON.stringify(caching.concepts));
     const rag = await vscode.commands.executeCommand<Hit[]>('interviewLens.searchKnowledgeBase', { query: '检索 召回', dimension: 'rag', topK: 10 });
     assert.ok(rag.length > 0 && rag.every((h) => h.dimension === 'rag'), JSON.stringify(rag));
     assert.equal(await vscode.commands.executeCommand('interviewLens.openKnowledgeEntry', 'en-rag-pipeline'), true);

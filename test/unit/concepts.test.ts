@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { CONCEPTS } from '../../src/core/kb/conceptTerms';
-import { ConceptIndex, ConceptMatcher, conceptMatcher } from '../../src/core/kb/concepts';
+import { ConceptIndex, conceptLabel, ConceptMatcher, conceptMatcher } from '../../src/core/kb/concepts';
 import { confidenceOf, CONFIDENCE_MODEL, REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
 import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
 import { loadKnowledgeDir } from '../../src/core/kb/loader';
@@ -48,6 +48,12 @@ describe('concept lexicon and channel', () => {
     // Without the concept channel, BM25 alone misses the first one.
     const bm25 = kb.search('同样的系统提示怎么省钱', { channel: 'bm25', language: 'zh', topK: 3 });
     assert.ok(!bm25.some((h) => h.entry.itemId === 'prompt-caching'));
+  });
+
+  it('names concepts for people in either language', () => {
+    assert.equal(conceptLabel('prompt-cache', 'en'), 'prompt cache');
+    assert.equal(conceptLabel('cost', 'zh'), '成本');
+    assert.equal(conceptLabel('no-such-concept', 'zh'), 'no such concept');
   });
 
   it('keeps its document weights when saved and loaded, and forgets removed documents', () => {

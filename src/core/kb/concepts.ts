@@ -42,6 +42,19 @@ export class ConceptMatcher {
   }
 }
 
+/**
+ * A concept's name for people: its first Chinese term in Chinese, its id in words in English
+ * ("prompt-cache" → "prompt cache"), since English terms may be stems ("retriev").
+ */
+export function conceptLabel(id: string, language: 'zh' | 'en'): string {
+  const concept = CONCEPTS.find((c) => c.id === id);
+  if (language === 'zh') {
+    const zh = concept?.terms.find((t) => /[\u3400-\u9fff]/.test(t));
+    if (zh) return zh;
+  }
+  return id.replace(/-/g, ' ');
+}
+
 let shared: ConceptMatcher | undefined;
 /** The matcher over the shipped lexicon (built once per process). */
 export function conceptMatcher(): ConceptMatcher {
