@@ -5,6 +5,7 @@
 // Looking at held-out misses turns the held-out set into a tuning set: use tune or dev.
 import * as path from 'node:path';
 import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
+import type { Channel } from '../src/core/kb/knowledgeBase';
 import { loadKnowledgeDir } from '../src/core/kb/loader';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
@@ -14,7 +15,7 @@ import { loadQueries, TUNE_FILE, HELDOUT_FILE, QUERIES_FILE, THRESHOLD } from '.
   const entries = loadKnowledgeDir(path.resolve(__dirname, '..', 'knowledge'));
   const kb = new HybridKnowledgeBase(loadedSql()!, entries);
   const file = process.argv[2] === 'heldout' ? HELDOUT_FILE : process.argv[2] === 'dev' ? QUERIES_FILE : TUNE_FILE;
-  const channel = (process.argv[3] ?? 'hybrid') as 'hybrid' | 'bm25' | 'vector' | 'concept';
+  const channel = (process.argv[3] ?? 'hybrid') as Channel;
   for (const q of loadQueries(file)) {
     const hits = kb.search(q.query, { topK: 10, language: q.language, channel });
     if (q.expect === null) {

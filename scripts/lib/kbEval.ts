@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import type { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
+import type { Channel, KnowledgeBase } from '../../src/core/kb/knowledgeBase';
 import type { KnowledgeHit } from '../../src/core/kb/types';
 import { REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
 
@@ -42,7 +42,7 @@ export function loadQueries(file = QUERIES_FILE): KbQuery[] {
 }
 
 /** Recall@1, recall@3 and MRR on queries with an answer; false positives on those without. */
-export function evaluate(kb: KnowledgeBase, queries: KbQuery[], channel: 'hybrid' | 'bm25' | 'vector' | 'concept'): KbScores {
+export function evaluate(kb: KnowledgeBase, queries: KbQuery[], channel: Channel): KbScores {
   let r1 = 0;
   let r3 = 0;
   let rr = 0;

@@ -136,8 +136,9 @@ export class ConceptIndex {
   search(query: string, limit: number): Array<{ doc: number; score: number; mass: number; concepts: string[] }> {
     const q = this.matcher.match(query);
     if (q.size === 0) return [];
+    const idf = new Map([...q.keys()].map((c) => [c, this.idf(c)]));
     let qNorm = 0;
-    for (const c of q.keys()) qNorm += this.idf(c);
+    for (const w of idf.values()) qNorm += w;
     const out: Array<{ doc: number; score: number; mass: number; concepts: string[] }> = [];
     const candidates = new Set<number>();
     for (const c of q.keys()) for (const doc of this.postings.get(c) ?? []) candidates.add(doc);
@@ -145,10 +146,10 @@ export class ConceptIndex {
       const weights = this.docs[doc];
       let score = 0;
       const shared: string[] = [];
-      for (const c of q.keys()) {
+      for (const [c, cIdf] of idf) {
         const w = weights.get(c);
         if (!w) continue;
-        score += w * this.idf(c);
+        score += w * cIdf;
         shared.push(this.matcher.concepts[c].id);
       }
       if (score > 0) out.push({ doc, score: score / qNorm, mass: score, concepts: shared });

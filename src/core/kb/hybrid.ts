@@ -1,7 +1,7 @@
 import type { Database, SqlJsStatic } from 'sql.js';
 import { tokenize } from '../text/tokenize';
 import { detectLanguage } from '../transcript/language';
-import type { KnowledgeBase, SearchOptions } from './knowledgeBase';
+import type { Channel, KnowledgeBase, SearchOptions } from './knowledgeBase';
 import type { ConfidenceFeatures, KnowledgeEntry, KnowledgeHit } from './types';
 import { confidenceOf } from './confidence';
 import type { EmbeddingCache, EmbeddingProvider } from './embeddings';
@@ -20,7 +20,11 @@ const RERANK = 40;
 const CANDIDATES = 50;
 /** Below this a vector hit shares a few letter triples with the query, nothing more. */
 const MIN_COSINE = 0.2;
-/** Channel weights in the fusion: equal (weighting made no difference beyond noise on half the held-out queries). */
+/**
+ * Channel weights in the fusion. The lexical channels count equally (weighting them made no
+ * difference beyond noise); the concept channel's 3 is scaled by the square of its coverage, so it
+ * outvotes them only when an entry has most of the query's concepts (chosen on the tuning set).
+ */
 const W = { bm25: 1, ngram: 1, latent: 1, embedding: 1, concept: 3 };
 /** Dimensions kept by the latent index (more than the entries' topics, fewer than the documents). */
 const LATENT_RANK = 96;
@@ -30,10 +34,13 @@ const MIN_LATENT = 0.2;
 const INDEX_VERSION = '4';
 
 /** A short hash of the concept lexicon, so an index built with another lexicon is rebuilt. */
+let lexiconHashCache: string | undefined;
 function lexiconHash(): string {
+  if (lexiconHashCache) return lexiconHashCache;
   let h = 0;
   for (let i = 0; i < CONCEPT_LINES.length; i++) h = (Math.imul(h, 31) + CONCEPT_LINES.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(16);
+  lexiconHashCache = (h >>> 0).toString(16);
+  return lexiconHashCache;
 }
 
 function unit(v: Float32Array): Float32Array {
@@ -66,14 +73,13 @@ function phrasesOf(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): 
   return [entry.question, ...entry.aliases, ...(sibling ? [sibling.question, ...sibling.aliases] : [])];
 }
 
-/** Which channels a search uses (the eval compares them). */
-export type Channel = 'hybrid' | 'bm25' | 'vector' | 'concept';
 
 /**
- * Hybrid retrieval: a full-text channel (SQLite FTS4 in sql.js, BM25 from matchinfo) and an
- * offline vector channel (character n-gram TF-IDF, best phrase cosine), merged by reciprocal-rank
- * fusion. The FTS index is built at build time into knowledge.sqlite and opened from it; an
- * index that does not match the entries is rebuilt in memory.
+ * Hybrid retrieval: full text (SQLite FTS4 in sql.js, BM25 from matchinfo), character n-gram
+ * TF-IDF, LSA and the concept lexicon (plus embeddings when configured), merged by reciprocal-rank
+ * fusion; the best fused candidates are then ordered by the fitted confidence. The FTS index and
+ * the channel models are built at build time into knowledge.sqlite and opened from it; an index
+ * that does not match the entries or the lexicon is rebuilt in memory.
  */
 export class HybridKnowledgeBase implements KnowledgeBase {
   private readonly db: Database;
@@ -337,12 +343,14 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     const cosine = new Map(vec.map((h) => [h.doc, h.cosine]));
     const latent = !only('vector') ? [] : this.lsa.search(query, CANDIDATES * 4).filter((h) => h.cosine >= MIN_LATENT && allowed(h.doc)).slice(0, CANDIDATES);
     const fused = new Map<number, number>();
-    const add = (list: Array<{ doc: number }>, weight: number) => list.forEach(({ doc }, r) => fused.set(doc, (fused.get(doc) ?? 0) + weight / (RRF_K + r + 1)));
-    add(textRank.map(([doc]) => ({ doc })), W.bm25);
-    add(vec, W.ngram);
-    add(latent, W.latent);
+    const add = <T extends { doc: number }>(list: T[], weight: (hit: T) => number) =>
+      list.forEach((hit, r) => fused.set(hit.doc, (fused.get(hit.doc) ?? 0) + weight(hit) / (RRF_K + r + 1)));
+    add(textRank.map(([doc]) => ({ doc })), () => W.bm25);
+    add(vec, () => W.ngram);
+    add(latent, () => W.latent);
     const concept = only('concept') ? this.concepts.search(query, CANDIDATES * 4).filter((h) => allowed(h.doc)).slice(0, CANDIDATES) : [];
-    concept.forEach(({ doc, score }, r) => fused.set(doc, (fused.get(doc) ?? 0) + (W.concept * score * score) / (RRF_K + r + 1)));
+    // The concept vote grows with the share of the query's concepts the entry covers.
+    add(concept, (h) => W.concept * h.score * h.score);
     if (only('vector') && this.embeddings && options.queryVector) {
       const q = unit(options.queryVector);
       const dense = this.embeddings.vecs
@@ -350,7 +358,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
         .filter((h) => h.cosine > 0 && allowed(h.doc))
         .sort((a, b) => b.cosine - a.cosine)
         .slice(0, CANDIDATES);
-      add(dense, W.embedding);
+      add(dense, () => W.embedding);
     }
     const hits: KnowledgeHit[] = [];
     const firsts = [textRank[0]?.[0], vec[0]?.doc, latent[0]?.doc, concept[0]?.doc];

@@ -2,13 +2,16 @@ import type { Language } from '../transcript/language';
 import type { EmbeddingCache, EmbeddingProvider } from './embeddings';
 import type { Category, KnowledgeEntry, KnowledgeHit } from './types';
 
+/** Which channels a search uses: all fused (`hybrid`), or one alone (the eval compares them). */
+export type Channel = 'hybrid' | 'bm25' | 'vector' | 'concept';
+
 /** How to search: how many hits, and which language, dimension and channels. */
 export interface SearchOptions {
   topK?: number;
   language?: Language;
   category?: Category;
   /** `hybrid` (default) fuses the full-text and vector channels; the others are for comparison. */
-  channel?: 'hybrid' | 'bm25' | 'vector' | 'concept';
+  channel?: Channel;
   /** The query's embedding, when an embedding provider is configured (adds a fourth channel). */
   queryVector?: Float32Array;
   /** Adds each hit's confidence features (for fitting and explaining the confidence). */
