@@ -1,94 +1,95 @@
 /**
- * The offline engine: a deterministic, explainable rater. Every score is built from named
- * evidence (a reference key point covered or missed, a phrase that signals depth or practice,
- * a known misconception) so the user can see why, and the same answer always gets the same score.
+ * The offline engine: a deterministic, explainable judge. Every score is computed from evidence
+ * that can be shown (the answer sentence that states a key point, the sentence that explains a
+ * cause or a choice, the concrete claim, the misconception asserted), relevance gates the
+ * score, and a confidence travels with it. Lists of terms, length and trigger words earn little.
  */
 import { msg, type MessageKey } from '../i18n';
 import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../kb/types';
-import { containsPhrase } from '../text/tokenize';
 import type { Language } from '../transcript/language';
+import type { JudgeCorpus } from './judge/corpus';
+import { coverPoints, MENTION_CREDIT, type PointCoverage } from './judge/coverage';
+import { findExplanations, type Informative } from './judge/explanations';
+import { findConcreteClaims } from './judge/concreteClaims';
+import { findAssertedMistakes } from './judge/misconceptions';
+import { judgeRelevance, type Relevance } from './judge/relevance';
+import { readAnswer, type ReadSentence } from './judge/reading';
+import { contentLength, telegraphicShare } from './judge/sentences';
+import { containsPhrase } from '../text/tokenize';
 
 /** One piece of evidence behind a score: which dimension, how many points, and why. */
 export interface Explanation {
-  dimension: Dimension;
+  dimension: Dimension | 'relevance';
   delta: number;
   reason: string;
 }
 
+/** How sure the judge is of a score, and why it is not surer. */
+export interface ScoreConfidence {
+  /** 0–1. */
+  value: number;
+  level: 'high' | 'medium' | 'low';
+  reasons: string[];
+}
+
 /** The four dimension scores of one answer with the evidence behind them. */
 export interface AnswerAnalysis {
-  dimensions: Record<Dimension, number>;
+  /** 0–100 each; null when the dimension cannot be assessed (no reference for completeness and accuracy). */
+  dimensions: Record<Dimension, number | null>;
   contentScore: number;
   keyMissing: string[];
-  inaccuracies: Array<{ claim: string; correction: string }>;
+  /** Every key point of the reference: stated, only named, or missing, with the answer sentence. */
+  coverage: PointCoverage[];
+  inaccuracies: Array<{ claim: string; correction: string; sentence?: string }>;
   strengths: string[];
   improvements: string[];
   explanations: Explanation[];
   referenceId: string | null;
+  relevance: Relevance & { otherQuestion?: string };
+  confidence: ScoreConfidence;
+  /** What the judge noticed about the answer's form. */
+  flags: Array<'lists-terms' | 'padded' | 'off-topic' | 'no-reference'>;
+  /** The closest knowledge-base entries when there is no reference. */
+  related: Array<{ id: string; question: string }>;
 }
 
 /** How much each dimension weighs in the content score. */
 export const DIMENSION_WEIGHTS: Record<Dimension, number> = {
   completeness: 0.35, depth: 0.25, accuracy: 0.25, practicality: 0.15,
 };
-
-type SignalKind = 'cause' | 'tradeoff' | 'mechanism' | 'condition' | 'numbers' | 'experience' | 'incident' | 'decision';
-
-const SIGNALS: Record<SignalKind, { en: RegExp; zh: RegExp }> = {
-  cause: {
-    en: /\b(because|since|the reason|so that|which means|therefore|that's why|due to)\b/i,
-    zh: /(因为|原因|所以|导致|由于|因此|原理是|目的是)/,
-  },
-  tradeoff: {
-    en: /\b(trade-?offs?|at the cost of|downside|drawback|however|versus|vs\.?|instead of|on the other hand|costs? more)\b/i,
-    zh: /(权衡|代价|取舍|缺点|但是|不过|相比|而不是|牺牲|优缺点)/,
-  },
-  mechanism: {
-    en: /\b(under the hood|internally|works by|mechanism|in practice it|the way it works|step by step|first,? .{0,40}then)\b/i,
-    zh: /(底层|机制|内部|实现上|原理|流程|先.{0,30}再|首先.{0,40}然后)/,
-  },
-  condition: {
-    en: /\b(depends on|it depends|in cases where|when the|if the|for example|for instance|scenario)\b/i,
-    zh: /(取决于|场景|如果|情况下|比如|例如|适合)/,
-  },
-  numbers: {
-    en: /\d+(\.\d+)?\s*(%|percent|ms\b|milliseconds?|seconds?\b|s\b|qps|rps|tps|x\b|times\b|k\b|million|users|requests|cases|gb|mb)/i,
-    zh: /\d+(\.\d+)?\s*(%|ms|毫秒|秒|qps|tps|万|亿|倍|条|次|个|人|gb|mb|k)/i,
-  },
-  experience: {
-    en: /\b(we built|we used|we had|our (team|system|service|project)|i built|i implemented|i owned|in production|at my (last|previous) (job|company)|in my project)\b/i,
-    zh: /(我们|项目中|项目里|线上|生产环境|我负责|我做|我实现|实际工作|之前公司)/,
-  },
-  incident: {
-    en: /\b(incident|outage|bug|failure|went down|post-?mortem|we found|root cause)\b/i,
-    zh: /(故障|事故|排查|踩坑|踩过|出过问题|复盘|根因)/,
-  },
-  decision: {
-    en: /\b(we chose|we decided|i decided|i chose|switched to|we picked|we moved to|we replaced)\b/i,
-    zh: /(选择了|最后用|改成|换成|决定|选型|最终采用)/,
-  },
-};
-
-const DEPTH_SIGNALS: SignalKind[] = ['cause', 'tradeoff', 'mechanism', 'condition'];
-const PRACTICE_SIGNALS: SignalKind[] = ['numbers', 'experience', 'incident', 'decision'];
-
-/** Answer length in content units: Chinese characters plus English words. */
-export function contentLength(text: string): number {
-  const cjk = text.match(/[\u3400-\u9fff]/g)?.length ?? 0;
-  const words = text.match(/[A-Za-z0-9]+/g)?.length ?? 0;
-  return cjk + words;
-}
+/** Without a reference: explanation, concrete claims and relevance. */
+const NO_REFERENCE_WEIGHTS = { depth: 0.55, practicality: 0.3, relevance: 0.15 };
 
 /** Below this many units an answer cannot show depth or practice, whatever it says. */
 const SHORT_ANSWER = 25;
+/** Most an off-topic answer can score. */
+const OFF_TOPIC_CAP = 30;
+/** Share of an answer in bare terms (no clause glue) from which it is a list of terms (tuning set: strong answers 0.01–0.28, one at 0.41; lists 0.22–0.89, median 0.6). */
+const LIST_SHARE = 0.35;
+/** Most a list of terms can score, whatever terms it holds. */
+const LIST_CAP = 35;
+
+/** What the offline judge needs to score one answer. */
+export interface JudgeInput {
+  question: string;
+  answer: string;
+  reference: KnowledgeEntry | null;
+  language: Language;
+  corpus: JudgeCorpus;
+  /** Retrieval confidence of the reference (0–1). */
+  referenceConfidence?: number;
+  /** Entries the question put forward (below the threshold, or after the reference). */
+  related?: Array<{ id: string; question: string }>;
+}
 
 function clamp(n: number): number {
   return Math.max(0, Math.min(100, Math.round(n)));
 }
 
-function findSignal(text: string, kind: SignalKind): string | null {
-  const m = SIGNALS[kind].en.exec(text) ?? SIGNALS[kind].zh.exec(text);
-  return m ? m[0].trim() : null;
+/** A sentence quoted in an explanation: trimmed to a readable length. */
+function quote(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > 140 ? `${t.slice(0, 137)}…` : t;
 }
 
 /** The expert-answer sentence that talks about a key point, to quote in the improvement plan. */
@@ -97,87 +98,139 @@ export function referenceSentence(entry: KnowledgeEntry, keywords: readonly stri
   return sentences.find((s) => keywords.some((k) => containsPhrase(s, k))) ?? sentences[0] ?? entry.expertAnswer;
 }
 
+/**
+ * Whether a unit says something specific: a meaning or a word rare enough among the key points
+ * ("team", "important", "system" are everywhere; "idempotency key" and "backoff" are not).
+ */
+function informativeIn(corpus: JudgeCorpus): Informative {
+  return (key) => {
+    const k = key.replace(/^!/, '');
+    return corpus.known(k) && corpus.idf(k) >= (k.startsWith('t:') ? INFORMATIVE_WORD_IDF : INFORMATIVE_MEANING_IDF);
+  };
+}
+const INFORMATIVE_MEANING_IDF = 3;
+const INFORMATIVE_WORD_IDF = 3;
+
+/** Whether a sentence is about the subject: the reference's profile, or the question's own specific units. */
+function topicTest(corpus: JudgeCorpus, reference: KnowledgeEntry | null, question: string, related: readonly string[], informative: Informative): (s: ReadSentence) => boolean {
+  const profiles = reference ? [corpus.profileOf(reference.itemId)] : related.map((id) => corpus.profileOf(id));
+  const own = new Set(readAnswer(question).flatMap((s) => [...s.keys].map((k) => k.replace(/^!/, ''))).filter(informative));
+  return (s) => {
+    for (const raw of s.keys) {
+      const k = raw.replace(/^!/, '');
+      if (own.has(k)) return true;
+      if (informative(k) && profiles.some((p) => (p.get(k) ?? 0) >= 1.2)) return true;
+    }
+    return false;
+  };
+}
+
 /** Rates one answer against the best-matching reference entry (or none). */
-export function analyzeAnswer(
-  question: string,
-  answer: string,
-  reference: KnowledgeEntry | null,
-  lang: Language,
-): AnswerAnalysis {
+export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
+  const { question, reference, corpus } = input;
+  const lang = input.language;
   const ex: Explanation[] = [];
-  const say = (dimension: Dimension, delta: number, key: MessageKey, ...args: Array<string | number>) =>
+  const say = (dimension: Explanation['dimension'], delta: number, key: MessageKey, ...args: Array<string | number>) =>
     ex.push({ dimension, delta, reason: msg(lang, key, ...args) });
-  const text = answer.trim();
+  const text = input.answer.trim();
   const length = contentLength(text);
+  const related = reference ? [] : (input.related ?? []);
+  const relatedItems = related.map((r) => corpus.entry(r.id.replace(/^(zh|en)-/, ''), lang)?.itemId).filter((x): x is string => !!x);
+  const flags: AnswerAnalysis['flags'] = reference ? [] : ['no-reference'];
 
   if (length === 0) {
-    for (const d of DIMENSIONS) say(d, 0, 'why.empty');
+    say('completeness', 0, 'why.empty');
     return {
-      dimensions: { completeness: 0, depth: 0, accuracy: 0, practicality: 0 },
+      dimensions: { completeness: reference ? 0 : null, depth: 0, accuracy: reference ? 0 : null, practicality: 0 },
       contentScore: 0,
       keyMissing: reference ? reference.keyPoints.map((k) => k.label) : [],
-      inaccuracies: [],
-      strengths: [],
+      coverage: reference ? reference.keyPoints.map((k) => ({ label: k.label, weight: k.weight, status: 'missing' as const, match: 0 })) : [],
+      inaccuracies: [], strengths: [],
       improvements: reference ? [msg(lang, 'plan.addPoint', reference.keyPoints[0].label, question, reference.expertAnswer)] : [],
-      explanations: ex,
-      referenceId: reference?.id ?? null,
+      explanations: ex, referenceId: reference?.id ?? null,
+      relevance: { score: 0, offTopic: false, questionShare: 0 },
+      confidence: { value: reference ? 0.9 : 0.5, level: reference ? 'high' : 'medium', reasons: reference ? [] : [msg(lang, 'confidence.noReference')] },
+      flags, related,
     };
   }
 
-  // Completeness: share of the reference's key points (by weight) the answer covers.
-  const keyMissing: string[] = [];
+  const sentences = readAnswer(text);
+  const informative = informativeIn(corpus);
+  const onTopic = topicTest(corpus, reference, question, relatedItems, informative);
   const strengths: string[] = [];
   const improvements: string[] = [];
-  let completeness: number;
-  let coveredRatio = 0;
+
+  // Completeness: the reference's key points, each stated, only named, or missing.
+  const coverage = reference ? coverPoints(sentences, corpus.signaturesOf(reference)) : [];
+  const totalWeight = coverage.reduce((s, c) => s + c.weight, 0) || 1;
+  const statedShare = coverage.filter((c) => c.status === 'stated').reduce((s, c) => s + c.weight, 0) / totalWeight;
+  let completeness: number | null = null;
+  const keyMissing: string[] = [];
   if (reference) {
-    const total = reference.keyPoints.reduce((s, k) => s + k.weight, 0);
-    let covered = 0;
-    const missing = [...reference.keyPoints].sort((a, b) => b.weight - a.weight);
-    for (const kp of missing) {
-      const hit = kp.keywords.find((k) => containsPhrase(text, k));
-      const share = Math.round((100 * kp.weight) / total);
-      if (hit) {
-        covered += kp.weight;
-        say('completeness', share, 'why.covered', kp.label);
-        strengths.push(kp.label);
+    let credit = 0;
+    for (const c of [...coverage].sort((a, b) => b.weight - a.weight)) {
+      const share = Math.round((100 * c.weight) / totalWeight);
+      const kp = reference.keyPoints.find((k) => k.label === c.label)!;
+      if (c.status === 'stated') {
+        credit += c.weight;
+        say('completeness', share, 'why.stated', c.label, quote(c.evidence!));
+        strengths.push(c.label);
+      } else if (c.status === 'mentioned') {
+        credit += c.weight * MENTION_CREDIT;
+        say('completeness', Math.round(share * MENTION_CREDIT), 'why.mentioned', c.label, quote(c.evidence!));
+        keyMissing.push(c.label);
+        improvements.push(msg(lang, 'plan.explainPoint', c.label, question));
       } else {
-        say('completeness', -share, 'why.missing', kp.label);
-        keyMissing.push(kp.label);
-        improvements.push(msg(lang, 'plan.addPoint', kp.label, question, referenceSentence(reference, kp.keywords)));
+        say('completeness', -share, 'why.missing', c.label);
+        keyMissing.push(c.label);
+        improvements.push(msg(lang, 'plan.addPoint', c.label, question, referenceSentence(reference, kp.keywords)));
       }
     }
-    coveredRatio = covered / total;
-    completeness = clamp(100 * coveredRatio);
+    completeness = clamp((100 * credit) / totalWeight);
   } else {
-    completeness = clamp(Math.min(70, 20 + length / 2));
-    say('completeness', completeness, 'why.noReference');
+    say('completeness', 0, 'why.notAssessed');
   }
 
-  // Depth: explanations of why and at what cost, plus how much of the reference substance is there.
-  let depth = 15 + Math.round(20 * coveredRatio);
-  for (const kind of DEPTH_SIGNALS) {
-    const phrase = findSignal(text, kind);
-    if (phrase) {
-      depth += 20;
-      say('depth', 20, 'why.signal', msg(lang, `signal.${kind}` as MessageKey), phrase);
-    } else {
-      say('depth', 0, 'why.noSignal', msg(lang, `signal.${kind}` as MessageKey));
-    }
+  // Form: how much of the answer is statements, and how much of that is about the question.
+  const telegraphic = telegraphicShare(text);
+  const listsTerms = telegraphic >= LIST_SHARE;
+  if (listsTerms) {
+    flags.push('lists-terms');
+    say('depth', 0, 'why.listsTerms');
+    improvements.push(msg(lang, 'plan.connect', question));
+  }
+  const substantive = sentences.filter((s) => s.shape.statement && onTopic(s)).length;
+  const padded = length >= 180 && sentences.length >= 6 && substantive / sentences.length < 0.35;
+  if (padded) {
+    flags.push('padded');
+    say('depth', 0, 'why.padded', substantive, sentences.length);
   }
 
-  // Practicality: evidence of having done it (numbers, first-hand work, incidents, decisions).
-  let practicality = 20;
-  for (const kind of PRACTICE_SIGNALS) {
-    const phrase = findSignal(text, kind);
-    if (phrase) {
-      practicality += 20;
-      say('practicality', 20, 'why.signal', msg(lang, `signal.${kind}` as MessageKey), phrase);
-      if (kind === 'numbers') strengths.push(msg(lang, 'signal.numbers'));
-    } else {
-      say('practicality', 0, 'why.noSignal', msg(lang, `signal.${kind}` as MessageKey));
+  // Depth: explanations that connect ideas about the subject.
+  const explained = findExplanations(sentences, onTopic, informative);
+  const kinds = new Set(explained.map((e) => e.kind));
+  let depth = 10 + 16 * Math.min(explained.length, 4) + 6 * Math.min(kinds.size, 3) + 12 * statedShare;
+  for (const e of explained.slice(0, 4)) say('depth', 16, 'why.explains', msg(lang, `relation.${e.kind}` as MessageKey), quote(e.sentence));
+  if (explained.length === 0) say('depth', 0, 'why.noExplanation');
+
+  // Practicality: concrete claims about the subject.
+  const concrete = findConcreteClaims(sentences, onTopic);
+  const count = (k: string) => concrete.filter((c) => c.kind === k).length;
+  const measures = count('measurement') + count('change');
+  let practicality = 10 + 20 * Math.min(measures, 2) + 10 * Math.min(count('change'), 1) + 18 * Math.min(count('decision'), 2)
+    + 12 * Math.min(count('incident'), 1) + 4 * Math.min(count('number'), 1);
+  const shown = new Set<string>();
+  for (const c of concrete) {
+    if (c.kind === 'number') {
+      if (!concrete.some((o) => o.sentence === c.sentence && o.kind !== 'number')) say('practicality', 4, 'why.bareNumber', quote(c.sentence));
+      continue;
     }
+    if (shown.has(c.kind) || shown.size >= 4) continue;
+    shown.add(c.kind);
+    say('practicality', c.kind === 'decision' ? 18 : c.kind === 'incident' ? 12 : 20, 'why.concrete', msg(lang, `concrete.${c.kind}` as MessageKey), quote(c.sentence));
+    if (c.kind === 'measurement' || c.kind === 'change') strengths.push(msg(lang, `concrete.${c.kind}` as MessageKey));
   }
+  if (measures + count('decision') + count('incident') === 0) say('practicality', 0, 'why.noConcrete');
 
   if (length < SHORT_ANSWER) {
     say('depth', 0, 'why.short', length, 40);
@@ -185,31 +238,64 @@ export function analyzeAnswer(
     practicality = Math.min(practicality, 40);
   }
 
-  // Accuracy: known misconceptions cost points; with nothing verifiable it cannot be high.
-  let accuracy = 100;
-  const inaccuracies: Array<{ claim: string; correction: string }> = [];
-  for (const m of reference?.misconceptions ?? []) {
-    const claim = m.patterns.find((p) => containsPhrase(text, p));
-    if (claim) {
+  // Accuracy: misconceptions asserted (not mentioned or refuted); unconfirmed when nothing is stated.
+  let accuracy: number | null = null;
+  const inaccuracies: AnswerAnalysis['inaccuracies'] = [];
+  if (reference) {
+    accuracy = 100;
+    for (const m of findAssertedMistakes(sentences, reference.misconceptions)) {
       accuracy -= 40;
-      inaccuracies.push({ claim, correction: m.correction });
-      say('accuracy', -40, 'why.misconception', claim, m.correction);
+      inaccuracies.push({ claim: m.claim, correction: m.correction, sentence: m.sentence });
+      say('accuracy', -40, 'why.misconception', quote(m.sentence), m.correction);
     }
-  }
-  if (reference && coveredRatio === 0 && accuracy > 50) {
-    accuracy = 50;
-    say('accuracy', -50, 'why.unverified');
+    if (statedShare === 0 && accuracy > 50) {
+      accuracy = 50;
+      say('accuracy', -50, 'why.unverified');
+    }
+  } else {
+    say('accuracy', 0, 'why.notAssessed');
   }
 
-  const dimensions: Record<Dimension, number> = {
-    completeness: clamp(completeness),
-    depth: clamp(depth),
-    accuracy: clamp(accuracy),
-    practicality: clamp(practicality),
+  // Relevance gates everything.
+  const relevance = judgeRelevance({ corpus, question, sentences, reference, candidates: relatedItems, statedShare });
+  const other = relevance.otherItemId ? corpus.entry(relevance.otherItemId, lang) : undefined;
+  if (relevance.offTopic) {
+    flags.push('off-topic');
+    if (other) say('relevance', 0, 'why.offTopic', other.question);
+    else say('relevance', 0, 'why.offTopicNoName');
+    improvements.unshift(msg(lang, 'plan.answerAsked', question, other?.question ?? ''));
+  }
+
+  const dimensions: Record<Dimension, number | null> = {
+    completeness, depth: clamp(depth), accuracy: accuracy === null ? null : clamp(accuracy), practicality: clamp(practicality),
   };
-  const contentScore = clamp(DIMENSIONS.reduce((s, d) => s + dimensions[d] * DIMENSION_WEIGHTS[d], 0));
+  let content = reference
+    ? DIMENSIONS.reduce((s, d) => s + (dimensions[d] ?? 0) * DIMENSION_WEIGHTS[d], 0)
+    : dimensions.depth! * NO_REFERENCE_WEIGHTS.depth + dimensions.practicality! * NO_REFERENCE_WEIGHTS.practicality + 100 * relevance.score * NO_REFERENCE_WEIGHTS.relevance;
+  if (relevance.offTopic) content = Math.min(content / 2, OFF_TOPIC_CAP);
+  if (listsTerms) content = Math.min(content, LIST_CAP);
+
+  // Confidence: how sure the reference is, and how much the answer gives to judge.
+  const statements = sentences.filter((s) => s.shape.statement).length;
+  const evidence = Math.min(1, statements / 4);
+  const reasons: string[] = [];
+  let value: number;
+  if (reference) {
+    const rc = input.referenceConfidence ?? 1;
+    value = 0.6 * rc + 0.4 * evidence;
+    if (rc < 0.8) reasons.push(msg(lang, 'confidence.weakReference', Math.round(rc * 100)));
+  } else {
+    value = 0.25 + 0.3 * evidence;
+    reasons.push(msg(lang, 'confidence.noReference'));
+  }
+  if (statements < 2) reasons.push(msg(lang, 'confidence.littleEvidence', statements));
+  const level = value >= 0.75 ? 'high' : value >= 0.5 ? 'medium' : 'low';
+
   return {
-    dimensions, contentScore, keyMissing, inaccuracies, strengths, improvements,
+    dimensions, contentScore: clamp(content), keyMissing, coverage, inaccuracies, strengths, improvements,
     explanations: ex, referenceId: reference?.id ?? null,
+    relevance: { ...relevance, ...(other && relevance.offTopic ? { otherQuestion: other.question } : {}) },
+    confidence: { value: Math.round(value * 100) / 100, level, reasons },
+    flags, related,
   };
 }

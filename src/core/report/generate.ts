@@ -12,12 +12,26 @@ function mean(values: number[]): number {
   return values.length === 0 ? 0 : Math.round(values.reduce((s, v) => s + v, 0) / values.length);
 }
 
+/** The mean of the assessed values, or null when none was assessed. */
+function meanAssessed(values: Array<number | null | undefined>): number | null {
+  const v = values.filter((x): x is number => typeof x === 'number');
+  return v.length === 0 ? null : mean(v);
+}
+
+/** Dimensions that have a value, ordered best first. */
+function assessed(dims: Record<Dimension, number | null>): Dimension[] {
+  return DIMENSIONS.filter((d) => dims[d] !== null).sort((a, b) => dims[b]! - dims[a]!);
+}
+
 /** Compares dimension averages with a previous report of the same user. */
 export function compareReports(current: Report['summary'], previous: Pick<Report, 'id' | 'createdAt' | 'summary'>): Comparison {
   const improved: Comparison['improved'] = [];
   const declined: Comparison['declined'] = [];
   for (const d of DIMENSIONS) {
-    const delta = current.dimensions[d] - (previous.summary.dimensions[d] ?? 0);
+    const now = current.dimensions[d];
+    const before = previous.summary.dimensions[d];
+    if (typeof now !== 'number' || typeof before !== 'number') continue;
+    const delta = now - before;
     if (delta >= MEANINGFUL_DELTA) improved.push({ dimension: d, delta });
     else if (delta <= -MEANINGFUL_DELTA) declined.push({ dimension: d, delta });
   }
@@ -32,7 +46,7 @@ export function compareReports(current: Report['summary'], previous: Pick<Report
   };
 }
 
-function planFor(rows: QuestionReport[], dims: Record<Dimension, number>, lang: Language): Report['improvementPlan'] {
+function planFor(rows: QuestionReport[], dims: Record<Dimension, number | null>, lang: Language): Report['improvementPlan'] {
   const immediate: string[] = [];
   const shortTerm: string[] = [];
   const longTerm: string[] = [];
@@ -46,8 +60,8 @@ function planFor(rows: QuestionReport[], dims: Record<Dimension, number>, lang: 
     if (r.improvements.length > 0) immediate.push(r.improvements[0]);
   }
   // Short term: habits for every dimension where several answers fall short.
-  const under = (d: Dimension) => rows.filter((r) => r.dimensions[d] < 60).length;
-  const ordered = [...DIMENSIONS].sort((a, b) => dims[a] - dims[b]);
+  const under = (d: Dimension) => rows.filter((r) => typeof r.dimensions[d] === 'number' && r.dimensions[d]! < 60).length;
+  const ordered = assessed(dims).reverse();
   for (const d of ordered) {
     const n = under(d);
     if (n > 0) shortTerm.push(msg(lang, `plan.${d}`, n));
@@ -67,7 +81,7 @@ function planFor(rows: QuestionReport[], dims: Record<Dimension, number>, lang: 
   }
   longTerm.push(msg(lang, 'plan.mock'));
   const best = ordered[ordered.length - 1];
-  if (dims[best] >= 70) longTerm.push(msg(lang, 'plan.keep', msg(lang, `dim.${best}`), dims[best]));
+  if (best && dims[best]! >= 70) longTerm.push(msg(lang, 'plan.keep', msg(lang, `dim.${best}`), dims[best]!));
   return { immediate, shortTerm, longTerm };
 }
 
@@ -96,11 +110,12 @@ export function buildReport(input: {
   transcript?: Report['transcript'];
 }): Report {
   const { rows, language: lang } = input;
-  const dimensions = Object.fromEntries(DIMENSIONS.map((d) => [d, mean(rows.map((r) => r.dimensions[d]))])) as Record<Dimension, number>;
+  const dimensions = Object.fromEntries(DIMENSIONS.map((d) => [d, meanAssessed(rows.map((r) => r.dimensions[d]))])) as Record<Dimension, number | null>;
   const overallScore = mean(rows.map((r) => r.contentScore));
-  const ordered = [...DIMENSIONS].sort((a, b) => dimensions[b] - dimensions[a]);
-  const strongest = ordered[0];
-  const weakest = ordered[ordered.length - 1];
+  // depth and practicality are always assessed, so there are at least two to order.
+  const ordered = assessed(dimensions);
+  const strongest = ordered[0] ?? 'depth';
+  const weakest = ordered[ordered.length - 1] ?? 'practicality';
   const summary: Report['summary'] = {
     overallScore,
     totalQuestions: rows.length,

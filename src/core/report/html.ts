@@ -26,24 +26,54 @@ function tag(text: string, o: BodyOptions, cls: string): string {
     : `<span class="tag ${cls}">${escapeHtml(text)}</span>`;
 }
 
+/** A dimension's score, or a dash when it was not assessed (no reference). */
+function dimValue(v: number | null | undefined, lang: Language, testId = ''): string {
+  const id = testId ? ` data-testid="${testId}"` : '';
+  return typeof v === 'number'
+    ? `<b class="${scoreClass(v)}"${id}>${v}</b>`
+    : `<b class="muted" title="${escapeHtml(msg(lang, 'report.notAssessed'))}"${id}>—</b>`;
+}
+
+const STATUS_ICON = { stated: '✓', mentioned: '~', missing: '✗' } as const;
+
+/** Each key point with how the answer fared on it and the sentence that shows it. */
+function coverageList(r: QuestionReport, lang: Language): string {
+  if (!r.coverage?.length) return '';
+  const items = r.coverage.map((c) => `<li class="kp ${c.status}" data-status="${c.status}"><span class="kp-icon" aria-hidden="true">${STATUS_ICON[c.status]}</span> <b>${escapeHtml(c.label)}</b> <span class="muted">(${escapeHtml(msg(lang, `report.status.${c.status}`))})</span>${c.evidence ? `<br><q>${escapeHtml(c.evidence)}</q>` : ''}</li>`).join('');
+  return `<p><b>${escapeHtml(msg(lang, 'report.evidence'))}:</b></p><ul class="coverage">${items}</ul>`;
+}
+
 function questionSection(r: QuestionReport, o: BodyOptions, lang: Language): string {
-  const dims = DIMENSIONS.map((d) => `<span class="dim"><span class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</span> <b class="${scoreClass(r.dimensions[d])}">${r.dimensions[d]}</b></span>`).join('');
+  const dims = DIMENSIONS.map((d) => `<span class="dim"><span class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</span> ${dimValue(r.dimensions[d], lang)}</span>`).join('');
   const missing = r.keyMissing.map((k) => tag(k, o, 'missing')).join(' ') || `<span class="muted">${escapeHtml(msg(lang, 'report.none'))}</span>`;
   const button = o.toolkit
     ? `<vscode-button appearance="secondary" class="goto" data-index="${r.index}">${escapeHtml(msg(lang, 'report.goToQuestion'))}</vscode-button>`
     : '';
   const why = r.explanations
-    .filter((e) => e.delta !== 0 || e.dimension === 'completeness')
+    .filter((e) => e.delta !== 0 || e.dimension === 'completeness' || e.dimension === 'relevance' || e.reason)
     .map((e) => `<li><span class="delta ${e.delta >= 0 ? 'plus' : 'minus'}">${e.delta > 0 ? '+' : ''}${e.delta}</span> ${escapeHtml(msg(lang, `dim.${e.dimension}`))}: ${escapeHtml(e.reason)}</li>`)
     .join('');
+  const flags = (r.flags ?? []).map((f) => tag(msg(lang, `report.flag.${f}`), o, `flag flag-${f}`)).join(' ');
+  const conf = r.confidence;
+  const confidence = conf
+    ? `<p class="confidence confidence-${conf.level}" data-testid="question-confidence" data-level="${conf.level}"><b>${escapeHtml(msg(lang, 'report.confidence'))}:</b> ${escapeHtml(msg(lang, `confidence.${conf.level}`))}${conf.reasons.length ? ` — ${escapeHtml(conf.reasons.join('; '))}` : ''}</p>`
+    : '';
+  const offTopic = r.relevance?.offTopic
+    ? `<p class="off-topic" data-testid="off-topic">${escapeHtml(r.explanations.find((e) => e.dimension === 'relevance')?.reason ?? msg(lang, 'why.offTopicNoName'))}</p>`
+    : '';
+  const reference = r.reference
+    ? `<blockquote>${escapeHtml(r.reference.expertAnswer)}</blockquote>`
+    : `<p class="muted">${escapeHtml(msg(lang, 'report.noReference'))}</p>${r.related?.length ? `<p>${escapeHtml(msg(lang, 'report.related'))}:</p>${list(r.related.map((x) => x.question), lang)}` : ''}`;
   return `<section class="question" id="q-${r.index}" data-index="${r.index}" data-score="${r.contentScore}">
-  <header><h3>Q${r.index}. ${escapeHtml(r.question)}</h3><span class="score ${scoreClass(r.contentScore)}" data-testid="question-score">${r.contentScore}/100</span>${button}</header>
+  <header><h3>Q${r.index}. ${escapeHtml(r.question)}</h3><span class="score ${scoreClass(r.contentScore)}" data-testid="question-score">${r.contentScore}/100</span>${flags}${button}</header>
   <div class="dims">${dims}</div>
+  ${confidence}
+  ${offTopic}
   ${renderAnswerDelivery(r.delivery, lang)}
-  <p><b>${escapeHtml(msg(lang, 'report.missing'))}:</b> ${missing}</p>
-  ${r.inaccuracies.length ? `<p><b>${escapeHtml(msg(lang, 'report.inaccuracies'))}:</b></p>${list(r.inaccuracies.map((i) => `“${i.claim}” → ${i.correction}`), lang)}` : ''}
+  ${coverageList(r, lang) || `<p><b>${escapeHtml(msg(lang, 'report.missing'))}:</b> ${missing}</p>`}
+  ${r.inaccuracies.length ? `<p><b>${escapeHtml(msg(lang, 'report.inaccuracies'))}:</b></p>${list(r.inaccuracies.map((i) => `“${i.sentence ?? i.claim}” → ${i.correction}`), lang)}` : ''}
   <details><summary>${escapeHtml(msg(lang, 'report.answer'))}</summary><blockquote>${escapeHtml(r.answer)}</blockquote></details>
-  <details><summary>${escapeHtml(msg(lang, 'report.reference'))}</summary>${r.reference ? `<blockquote>${escapeHtml(r.reference.expertAnswer)}</blockquote>` : `<p class="muted">${escapeHtml(msg(lang, 'report.noReference'))}</p>`}</details>
+  <details ${r.reference ? '' : 'open'}><summary>${escapeHtml(msg(lang, 'report.reference'))}</summary>${reference}</details>
   <details><summary>${escapeHtml(msg(lang, 'report.why'))}</summary><ul class="why">${why}</ul></details>
 </section>`;
 }
@@ -53,7 +83,7 @@ export function renderReportBody(report: Report, o: BodyOptions): string {
   const lang = o.lang ?? report.language;
   const s = report.summary;
   const divider = o.toolkit ? '<vscode-divider></vscode-divider>' : '<hr>';
-  const dims = DIMENSIONS.map((d) => `<div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</div><div class="big ${scoreClass(s.dimensions[d])}" data-testid="dim-${d}">${s.dimensions[d]}</div></div>`).join('');
+  const dims = DIMENSIONS.map((d) => `<div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</div><div class="big">${dimValue(s.dimensions[d], lang, `dim-${d}`)}</div></div>`).join('');
   const c = report.comparedToLast;
   const compared = !c
     ? `<p class="muted">${escapeHtml(msg(lang, 'report.noPrevious'))}</p>`
@@ -114,6 +144,15 @@ blockquote { margin: 6px 0; padding: 6px 12px; border-left: 3px solid var(--vsco
 .metrics th, .metrics td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; }
 .metrics th { font-weight: normal; color: var(--vscode-descriptionForeground, #666); white-space: nowrap; }
 .answer-delivery { margin: 6px 0; }
+.coverage { list-style: none; padding-left: 0; }
+.coverage li { margin: 4px 0; }
+.coverage q { color: var(--vscode-descriptionForeground, #555); }
+.kp-icon { display: inline-block; width: 1.2em; font-weight: 700; }
+.kp.stated .kp-icon { color: var(--vscode-testing-iconPassed, #2e7d32); }
+.kp.mentioned .kp-icon { color: var(--vscode-editorWarning-foreground, #b26a00); }
+.kp.missing .kp-icon { color: var(--vscode-errorForeground, #c62828); }
+.confidence-low { color: var(--vscode-editorWarning-foreground, #b26a00); }
+.off-topic { color: var(--vscode-errorForeground, #c62828); font-weight: 600; }
 hr { border: none; border-top: 1px solid var(--vscode-panel-border, #ddd); }
 body.vscode-high-contrast .dim-card, body.vscode-high-contrast .question, body.vscode-high-contrast blockquote { border-color: var(--vscode-contrastBorder); }
 body.vscode-high-contrast .question.highlight { outline: 1px dashed var(--vscode-contrastActiveBorder); }

@@ -1,5 +1,5 @@
 import type { Dimension } from '../kb/types';
-import type { Explanation } from '../llm/offline';
+import type { AnswerAnalysis, Explanation, ScoreConfidence } from '../llm/offline';
 import type { Language } from '../transcript/language';
 import type { DeliveryReport, DeliveryStats } from '../speech/delivery';
 import type { SpeakerRole, TranscriptFormat } from '../transcript/model';
@@ -10,14 +10,24 @@ export interface QuestionReport {
   question: string;
   answer: string;
   contentScore: number;
-  dimensions: Record<Dimension, number>;
+  /** null: not assessed (completeness and accuracy need a reference). */
+  dimensions: Record<Dimension, number | null>;
   keyMissing: string[];
-  inaccuracies: Array<{ claim: string; correction: string }>;
+  /** Each key point of the reference: stated, only named, or missing, with the answer sentence. */
+  coverage?: AnswerAnalysis['coverage'];
+  inaccuracies: Array<{ claim: string; correction: string; sentence?: string }>;
   strengths: string[];
   /** Concrete next steps for this answer, each quoting the reference where it helps. */
   improvements: string[];
   explanations: Explanation[];
   reference: { id: string; question: string; expertAnswer: string; topic: string } | null;
+  /** Whether the answer addresses the question asked. */
+  relevance?: AnswerAnalysis['relevance'];
+  /** How sure the score is. */
+  confidence?: ScoreConfidence;
+  flags?: AnswerAnalysis['flags'];
+  /** Closest entries when there is no reference. */
+  related?: AnswerAnalysis['related'];
   startOffset: number;
   endOffset: number;
   /** How the answer was spoken; null for untimed transcripts. */
@@ -46,7 +56,8 @@ export interface Report {
   summary: {
     overallScore: number;
     totalQuestions: number;
-    dimensions: Record<Dimension, number>;
+    /** Averages over the questions where the dimension was assessed; null when none was. */
+    dimensions: Record<Dimension, number | null>;
     strongest: Dimension;
     weakest: Dimension;
     headline: string;

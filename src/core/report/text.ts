@@ -14,12 +14,15 @@ export function renderTextSummary(report: Report, lang: Language = report.langua
   const lines = [
     `${msg(lang, 'report.title')}: ${report.source}`,
     `${msg(lang, 'report.overall')}: ${s.overallScore}/100 · ${msg(lang, 'report.questions')}: ${s.totalQuestions}`,
-    DIMENSIONS.map((d) => `${msg(lang, `dim.${d}`)} ${s.dimensions[d]}`).join(' · '),
+    DIMENSIONS.map((d) => `${msg(lang, `dim.${d}`)} ${s.dimensions[d] ?? '—'}`).join(' · '),
     '',
   ];
   for (const r of report.perQuestion) {
-    const missing = r.keyMissing[0] ? `${msg(lang, 'report.missing')}: ${r.keyMissing[0]}` : '';
-    lines.push(`Q${r.index}  ${String(r.contentScore).padStart(3)}/100  ${oneLine(r.question, 48)}${missing ? `  — ${missing}` : ''}`);
+    const missing = r.relevance?.offTopic
+      ? msg(lang, 'report.flag.off-topic')
+      : r.keyMissing[0] ? `${msg(lang, 'report.missing')}: ${r.keyMissing[0]}` : '';
+    const low = r.confidence?.level === 'low' ? ` (${msg(lang, 'report.confidence')}: ${msg(lang, 'confidence.low')})` : '';
+    lines.push(`Q${r.index}  ${String(r.contentScore).padStart(3)}/100${low}  ${oneLine(r.question, 48)}${missing ? `  — ${missing}` : ''}`);
   }
   if (report.delivery) {
     const o = report.delivery.overall;

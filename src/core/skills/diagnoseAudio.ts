@@ -1,4 +1,5 @@
-import { call, diagnoseTranscript, type DiagnoseInput } from './diagnoseTranscript';
+import { call } from './call';
+import { diagnoseTranscript, type DiagnoseInput } from './diagnoseTranscript';
 import type { Report } from '../report/model';
 import type { SttResult } from '../speech/stt';
 import type { Skill, SkillResult } from './types';

@@ -1,15 +1,16 @@
 import { REFERENCE_THRESHOLD } from '../kb/confidence';
 import { msg } from '../i18n';
-import { CancelledError, mapLimit, throwIfAborted } from '../runtime/abort';
+import { mapLimit, throwIfAborted } from '../runtime/abort';
 import type { Report } from '../report/model';
-import type { AnswerAnalysis } from '../llm/offline';
 import type { FormatChoice, SplitResult } from '../transcript/model';
 import type { CustomLabels } from '../transcript/speakers';
 import type { DeliveryReport } from '../speech/delivery';
-import type { KnowledgeHitSummary } from '../tools/queryKnowledgeBase';
 import type { AnalysedPair } from '../tools/generateReport';
-import type { ToolError } from '../tools/types';
 import type { Skill, SkillContext, SkillResult } from './types';
+import { call, SkillStepError } from './call';
+import { judgePair } from './judgePair';
+
+export { call, SkillStepError };
 
 /** Input of the diagnose-transcript skill. */
 export interface DiagnoseInput {
@@ -30,29 +31,11 @@ export interface DiagnoseInput {
 /** Most questions one run diagnoses; a bigger file is almost always several interviews in one. */
 export const MAX_QUESTIONS = 300;
 
-/** A step of the skill failed; carries the tool's error code so callers can map it (e.g. to exit 2). */
-export class SkillStepError extends Error {
-  constructor(readonly step: string, readonly error: ToolError) {
-    super(`${step}: ${error.message}`);
-    this.name = 'SkillStepError';
-  }
-}
-
 /**
  * Below this confidence a knowledge-base hit shares a word or two with the question, not its
  * topic; comparing with a wrong reference is worse than saying there is none.
  */
 export const MIN_REFERENCE_CONFIDENCE = REFERENCE_THRESHOLD;
-
-/** Calls a tool for a skill step: a cancelled call becomes CancelledError, any other failure a SkillStepError. */
-export async function call<T>(ctx: SkillContext, tool: string, input: unknown): Promise<T> {
-  const r = await ctx.tools.execute<T>(tool, input, ctx);
-  if (!r.success) {
-    if (r.error!.code === 'cancelled') throw new CancelledError();
-    throw new SkillStepError(tool, r.error!);
-  }
-  return r.data as T;
-}
 
 /**
  * split -> for each pair (bounded concurrency): retrieve the reference, analyse the answer ->
@@ -81,15 +64,9 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     const warnings: string[] = [];
     const analysed = await mapLimit(split.pairs, input.concurrency ?? 4, async (pair): Promise<AnalysedPair> => {
       throwIfAborted(ctx.signal);
-      const { hits } = await call<{ hits: KnowledgeHitSummary[] }>(ctx, 'query_knowledge_base', {
-        query: pair.question, topK: 1, language: split.language,
-      });
-      const ref = hits[0] && hits[0].confidence >= MIN_REFERENCE_CONFIDENCE ? hits[0] : undefined;
-      if (!ref) warnings.push(`Q${pair.index}: no reference answer matched; scored on structure only`);
-      const analysis = await call<AnswerAnalysis>(ctx, 'analyze_content', {
-        question: pair.question, answer: pair.answer, language: split.language,
-        ...(ref ? { referenceId: ref.id } : {}),
-      });
+      const previous = split.pairs.filter((p) => p.index < pair.index).map((p) => p.question);
+      const { analysis, reference } = await judgePair(ctx, { question: pair.question, answer: pair.answer, language: split.language, previous });
+      if (!reference) warnings.push(`Q${pair.index}: no reference answer matched with enough confidence; judged on relevance, explanation and concrete claims`);
       done++;
       ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100` });
       const { index, question, answer, startOffset, endOffset, answerStartS, answerEndS } = pair;

@@ -1,18 +1,33 @@
+import { JudgeCorpus } from '../llm/judge/corpus';
 import { analyzeAnswer, type AnswerAnalysis } from '../llm/offline';
 import { detectLanguage, type Language } from '../transcript/language';
 import { fail, ok, type Tool } from './types';
 
+interface Input {
+  question: string;
+  answer: string;
+  referenceId?: string;
+  referenceConfidence?: number;
+  related?: Array<{ id: string; question: string }>;
+  language?: Language;
+}
+
 /** Scores one answer on the four dimensions against a reference entry, offline and explainably. */
-export const analyzeContent: Tool<{ question: string; answer: string; referenceId?: string; language?: Language }, AnswerAnalysis> = {
+export const analyzeContent: Tool<Input, AnswerAnalysis> = {
   name: 'analyze_content',
   description:
-    'Score an interview answer 0-100 on completeness, depth, accuracy and practicality against a knowledge-base reference; lists missing key points, wrong claims, strengths and improvements, each with its reason.',
+    'Score an interview answer 0-100 on completeness, depth, accuracy and practicality against a knowledge-base reference, from evidence: each key point stated (with the answer sentence), only named, or missing; explanations that connect ideas; concrete claims; misconceptions asserted; whether the answer addresses the question asked. Without a reference, completeness and accuracy are not assessed (null). Returns a confidence with every score.',
   inputSchema: {
     type: 'object',
     properties: {
       question: { type: 'string', minLength: 1 },
       answer: { type: 'string' },
       referenceId: { type: 'string', description: 'Id of the knowledge-base entry to compare with; omit when none matched.' },
+      referenceConfidence: { type: 'number', minimum: 0, maximum: 1, description: 'How sure retrieval is that the reference is the question asked.' },
+      related: {
+        type: 'array', maxItems: 5, description: 'Closest entries when there is no reference (shown to the user; they also tell the judge the subject).',
+        items: { type: 'object', properties: { id: { type: 'string' }, question: { type: 'string' } }, required: ['id', 'question'] },
+      },
       language: { type: 'string', enum: ['zh', 'en'] },
     },
     required: ['question', 'answer'],
@@ -24,7 +39,12 @@ export const analyzeContent: Tool<{ question: string; answer: string; referenceI
       reference = ctx.knowledgeBase.get(input.referenceId) ?? null;
       if (!reference) return fail('input_error', `referenceId "${input.referenceId}" is not in the knowledge base`);
     }
-    const lang = input.language ?? detectLanguage(`${input.question}\n${input.answer}`);
-    return ok(analyzeAnswer(input.question, input.answer, reference, lang));
+    const corpus = ctx.knowledgeBase ? JudgeCorpus.of(ctx.knowledgeBase) : new JudgeCorpus([]);
+    const language = input.language ?? detectLanguage(`${input.question}\n${input.answer}`);
+    return ok(analyzeAnswer({
+      question: input.question, answer: input.answer, reference, language, corpus,
+      ...(input.referenceConfidence !== undefined ? { referenceConfidence: input.referenceConfidence } : {}),
+      ...(input.related ? { related: input.related } : {}),
+    }));
   },
 };

@@ -1,0 +1,212 @@
+/**
+ * What the judge knows about the knowledge base as a whole: how rare each unit is among key points
+ * (so "model" weighs little and "SETNX" a lot), each key point's signature (the units that state
+ * it, from its labels, synonyms and the reference clauses that say it, in both languages), and
+ * each item's profile (the units of everything it says, to tell which question an answer answers).
+ */
+import type { KnowledgeBase } from '../../kb/knowledgeBase';
+import type { KeyPoint, KnowledgeEntry } from '../../kb/types';
+import { containsPhrase } from '../../text/tokenize';
+import { unitsOf } from './units';
+
+/** The units that state one key point, each with its weight (idf times where it came from). */
+export interface KeyPointSignature {
+  point: KeyPoint;
+  units: Map<string, number>;
+  /** Units from the label and synonyms (the point itself), as opposed to the clauses around it. */
+  core: Set<string>;
+  /** What a sentence must reach to state the point: the weight of its three strongest units. */
+  norm: number;
+}
+
+/** The units of everything an item says, weighted, without negation marks. */
+export type Profile = Map<string, number>;
+
+const strip = (key: string) => (key.startsWith('!') ? key.slice(1) : key);
+
+/** Clauses of a text: split at commas and sentence marks, where a reference states one thing. */
+function clauses(text: string): string[] {
+  return text.split(/[。！？；!?;，,:：]|\.(?=\s|$)/).map((s) => s.trim()).filter((s) => s.length > 1);
+}
+
+/** Unit keys of the knowledge base's texts: the same clause is read for several key points. */
+const keyCache = new Map<string, string[]>();
+function keysOf(text: string): string[] {
+  let keys = keyCache.get(text);
+  if (!keys) {
+    keys = [...new Set(unitsOf(text).map((u) => u.key))];
+    if (keyCache.size > 50_000) keyCache.clear();
+    keyCache.set(text, keys);
+  }
+  return keys;
+}
+
+function addUnits(into: Map<string, number>, text: string, weight: number, keepNegation: boolean): void {
+  for (const k of keysOf(text)) {
+    const key = keepNegation ? k : strip(k);
+    into.set(key, Math.max(into.get(key) ?? 0, weight));
+  }
+}
+
+/** The judge's view of a set of knowledge-base entries. */
+export class JudgeCorpus {
+  private readonly entries = new Map<string, KnowledgeEntry>();
+  private readonly byItem = new Map<string, KnowledgeEntry[]>();
+  private readonly pointIdf = new Map<string, number>();
+  private pointDocs = 0;
+  private readonly profileIdf = new Map<string, number>();
+  private readonly signatures = new Map<string, KeyPointSignature[]>();
+  private readonly profiles = new Map<string, Profile>();
+  private readonly rawPoints = new Map<KeyPoint, Map<string, number>>();
+  private readonly clausesOf = new Map<string, string[]>();
+
+  constructor(entries: readonly KnowledgeEntry[]) {
+    for (const e of entries) {
+      this.entries.set(e.id, e);
+      this.byItem.set(e.itemId, [...(this.byItem.get(e.itemId) ?? []), e]);
+    }
+    // Document frequencies: a key point (its texts in both languages) for the point idf, an item
+    // for the profile idf.
+    const pointDf = new Map<string, number>();
+    const profileDf = new Map<string, number>();
+    for (const [itemId, versions] of this.byItem) {
+      for (const kp of versions[0].keyPoints) {
+        this.pointDocs++;
+        for (const key of this.rawPointUnits(itemId, kp).keys()) pointDf.set(key, (pointDf.get(key) ?? 0) + 1);
+      }
+      for (const key of this.rawProfile(itemId).keys()) profileDf.set(key, (profileDf.get(key) ?? 0) + 1);
+    }
+    for (const [k, df] of pointDf) this.pointIdf.set(k, Math.log(1 + this.pointDocs / df));
+    const items = this.byItem.size;
+    for (const [k, df] of profileDf) this.profileIdf.set(k, Math.log(1 + items / df));
+  }
+
+  /** The corpus of a knowledge base, built once per knowledge base and rebuilt when its items change. */
+  static of(kb: KnowledgeBase): JudgeCorpus {
+    const ids = [...kb.itemIds()].sort();
+    const key = ids.join('\n');
+    const cached = corpora.get(kb);
+    if (cached && cached.key === key) return cached.corpus;
+    const entries: KnowledgeEntry[] = [];
+    for (const id of ids) {
+      for (const lang of ['zh', 'en']) {
+        const e = kb.get(`${lang}-${id}`);
+        if (e) entries.push(e);
+      }
+    }
+    const corpus = new JudgeCorpus(entries);
+    corpora.set(kb, { key, corpus });
+    return corpus;
+  }
+
+  /** Both language versions of an item (the one asked for first). */
+  versions(entry: KnowledgeEntry): KnowledgeEntry[] {
+    const all = this.byItem.get(entry.itemId) ?? [entry];
+    return [entry, ...all.filter((e) => e.id !== entry.id)];
+  }
+
+  /** Item ids, for scanning every profile. */
+  items(): string[] {
+    return [...this.byItem.keys()];
+  }
+
+  entry(itemId: string, language: string): KnowledgeEntry | undefined {
+    const v = this.byItem.get(itemId);
+    return v?.find((e) => e.language === language) ?? v?.[0];
+  }
+
+  /** How rare a unit is among key points: high for "setnx", low for "model". */
+  idf(key: string): number {
+    return this.pointIdf.get(key) ?? Math.log(1 + this.pointDocs);
+  }
+
+  /** Whether any key point uses the unit (an unknown word is not evidence of knowing the domain). */
+  known(key: string): boolean {
+    return this.pointIdf.has(key);
+  }
+
+  /** How rare a unit is among items (topics). */
+  topicIdf(key: string): number {
+    return this.profileIdf.get(key) ?? Math.log(1 + this.byItem.size);
+  }
+
+  /** The same key point in the other language version (key points share their synonym list). */
+  private twin(itemId: string, kp: KeyPoint): KeyPoint[] {
+    const sig = JSON.stringify(kp.keywords);
+    return (this.byItem.get(itemId) ?? []).flatMap((e) => e.keyPoints.filter((k) => JSON.stringify(k.keywords) === sig));
+  }
+
+  /** A key point's units with their source weight: label and synonyms 1, reference clauses 0.5. */
+  private rawPointUnits(itemId: string, kp: KeyPoint): Map<string, number> {
+    const cached = this.rawPoints.get(kp);
+    if (cached) return cached;
+    const units = new Map<string, number>();
+    const twins = this.twin(itemId, kp);
+    for (const k of twins.length ? twins : [kp]) addUnits(units, k.label, 1, true);
+    for (const s of kp.keywords) addUnits(units, s, 1, true);
+    for (const e of this.byItem.get(itemId) ?? []) {
+      let list = this.clausesOf.get(e.id);
+      if (!list) {
+        list = clauses(e.expertAnswer);
+        this.clausesOf.set(e.id, list);
+      }
+      for (const c of list) {
+        if (kp.keywords.some((k) => containsPhrase(c, k))) addUnits(units, c, 0.5, true);
+      }
+    }
+    this.rawPoints.set(kp, units);
+    return units;
+  }
+
+  /** Everything an item says: questions and key points fully, the expert answers a little less. */
+  private rawProfile(itemId: string): Profile {
+    const p: Profile = new Map();
+    for (const e of this.byItem.get(itemId) ?? []) {
+      addUnits(p, [e.question, ...e.aliases].join('\n'), 1, false);
+      addUnits(p, e.keyPoints.flatMap((k) => [k.label, ...k.keywords]).join('\n'), 1, false);
+      addUnits(p, e.expertAnswer, 0.7, false);
+    }
+    return p;
+  }
+
+  /** The signatures of an entry's key points, computed once. */
+  signaturesOf(entry: KnowledgeEntry): KeyPointSignature[] {
+    const cached = this.signatures.get(entry.id);
+    if (cached) return cached;
+    const raw = entry.keyPoints.map((kp) => this.rawPointUnits(entry.itemId, kp));
+    // Units every key point of the entry shares (its topic: "idempotent" in each point of the
+    // idempotency entry) do not tell the points apart; units of the question count less too.
+    const question = new Set(keysOf([entry.question, ...entry.aliases].join('\n')).map(strip));
+    const out = entry.keyPoints.map((point, i) => {
+      const units = new Map<string, number>();
+      const core = new Set<string>();
+      const coreText = [point.label, ...point.keywords, ...this.twin(entry.itemId, point).map((k) => k.label)];
+      const coreUnits = new Set(coreText.flatMap(keysOf));
+      for (const [key, source] of raw[i]) {
+        const shared = raw.filter((r) => r.has(key)).length;
+        let w = source * this.idf(key);
+        if (raw.length >= 3 && shared === raw.length) w *= 0.3;
+        else if (shared > 1) w *= 0.7;
+        if (question.has(strip(key))) w *= 0.6;
+        units.set(key, w);
+        if (coreUnits.has(key)) core.add(key);
+      }
+      const top = [...units.values()].sort((a, b) => b - a).slice(0, 3);
+      return { point, units, core, norm: top.reduce((s, w) => s + w, 0) || 1 };
+    });
+    this.signatures.set(entry.id, out);
+    return out;
+  }
+
+  /** An item's profile, idf-weighted for telling topics apart. */
+  profileOf(itemId: string): Profile {
+    const cached = this.profiles.get(itemId);
+    if (cached) return cached;
+    const p: Profile = new Map();
+    for (const [k, w] of this.rawProfile(itemId)) p.set(k, w * this.topicIdf(k));
+    this.profiles.set(itemId, p);
+    return p;
+  }
+}
+
+const corpora = new WeakMap<KnowledgeBase, { key: string; corpus: JudgeCorpus }>();

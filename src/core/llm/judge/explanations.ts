@@ -1,0 +1,83 @@
+/**
+ * Depth evidence: explanations that connect ideas. A connective ("because", "instead of", "if",
+ * "first … then", "than", 因为/而不是/如果/先…再/相比) counts only when it joins two parts that
+ * each say something about the subject (a meaning from the lexicons and a few words) inside a
+ * sentence that is a statement. "Because trade-off, we measured 30%" joins nothing to nothing.
+ */
+import type { ReadSentence } from './reading';
+import { contentLength, isGlued } from './sentences';
+
+/** The kinds of connection an explanation makes. */
+export type RelationKind = 'cause' | 'contrast' | 'condition' | 'sequence' | 'comparison';
+
+/** One explanation found in the answer. */
+export interface Explained {
+  kind: RelationKind;
+  marker: string;
+  sentence: string;
+}
+
+const MARKERS: Record<RelationKind, RegExp> = {
+  cause: /\b(?:because|since|so that|which means|that means|that's why|therefore|thus|hence|due to|as a result|otherwise|that way|in order to|the reason|leads? to|caus(?:es|ed|ing)|results? in|so)\b|因为|所以|因此|导致|由于|否则|不然|以便|为了|从而|这样(?:一来|的话)?|才能|就会|原因是|目的是|意味着|避免/gi,
+  contrast: /\b(?:instead of|rather than|but|however|whereas|unlike|the downside|the catch|at the cost of|trade-?offs?|the problem is|on the other hand|although|though)\b|而不是|但是|不过|然而|相比之下|代价|缺点|权衡|反而|却|问题是|坏处|虽然/gi,
+  condition: /\b(?:if|when|unless|only if|as long as|depends on|once|whenever|in case)\b|如果|要是|假如|一旦|只要|除非|取决于|的时候|的话/gi,
+  sequence: /\b(?:then|after that|afterwards|before|after|finally|next|first)\b|然后|之后|接着|最后|首先|其次|再去|再把|再用|先/gi,
+  comparison: /\b(?:than|compared (?:to|with)|versus|vs\.?)\b|相比|比起|相对于|比(?=[^较如方])/gi,
+};
+
+/** Whether a unit says something specific (rare enough among key points), given by the caller. */
+export type Informative = (key: string) => boolean;
+
+/** The specific units of one side of a connective (none when the side is only a word or two). */
+function sideUnits(text: string, units: ReadSentence['units'], from: number, to: number, informative: Informative): Set<string> {
+  // A side is a clause with glue ("the model is trained on this"), not a term ("accuracy 99%").
+  if (contentLength(text) < (/[\u3400-\u9fff]/.test(text) ? 3 : 2) || !text.split(/[,，;；]/).some(isGlued)) return new Set();
+  return new Set(units.filter((u) => u.start >= from && u.end <= to && informative(u.key)).map((u) => u.key.replace(/^!/, '')));
+}
+
+/** Two sides connect two ideas when each says something specific the other does not ("team … so … team" does not). */
+function connects(a: Set<string>, b: Set<string>): boolean {
+  return [...a].some((k) => !b.has(k)) && [...b].some((k) => !a.has(k));
+}
+
+/** The explanations of an answer: at most one per kind per sentence, only in statements about the subject. */
+export function findExplanations(sentences: readonly ReadSentence[], onTopic: (s: ReadSentence) => boolean, informative: Informative): Explained[] {
+  const out: Explained[] = [];
+  sentences.forEach((s, i) => {
+    if (!s.shape.statement || !onTopic(s)) return;
+    const lower = s.text.toLowerCase();
+    for (const kind of Object.keys(MARKERS) as RelationKind[]) {
+      const re = MARKERS[kind];
+      re.lastIndex = 0;
+      for (let m = re.exec(lower); m; m = re.exec(lower)) {
+        const at = m.index;
+        const after = at + m[0].length;
+        let left: [number, number] = [0, at];
+        let right: [number, number] = [after, lower.length];
+        const head = lower.slice(0, at).replace(/[\s,，:：、]+/g, '');
+        if (head.length <= 2) {
+          // "Because X, Y" / "如果 X，就 Y": the two parts are both after the connective.
+          const comma = lower.slice(after).search(/[,，;；]/);
+          if (comma > 0) {
+            left = [after, after + comma];
+            right = [after + comma + 1, lower.length];
+          } else if (i > 0 && (kind === 'cause' || kind === 'contrast' || kind === 'sequence')) {
+            // "So …", "But …", "Then …" continue the previous sentence.
+            const prev = sentences[i - 1];
+            const before = sideUnits(prev.text, prev.units, 0, prev.text.length, informative);
+            if (connects(before, sideUnits(s.text.slice(right[0]), s.units, right[0], right[1], informative))) {
+              out.push({ kind, marker: m[0], sentence: s.text });
+              break;
+            }
+            continue;
+          }
+        }
+        if (connects(sideUnits(s.text.slice(left[0], left[1]), s.units, left[0], left[1], informative), sideUnits(s.text.slice(right[0], right[1]), s.units, right[0], right[1], informative))) {
+          out.push({ kind, marker: m[0], sentence: s.text });
+          break;
+        }
+      }
+    }
+  });
+  return out;
+}

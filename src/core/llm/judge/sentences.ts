@@ -1,0 +1,121 @@
+/**
+ * Sentences of an answer and their shape: whether a sentence states something (a clause with the
+ * small words that hold a claim together) or only names things (a list of terms, a fragment).
+ * The judge credits statements; a string of terms gets little, whatever terms it holds.
+ */
+
+/** A sentence of the answer with its offsets (UTF-16, into the answer text). */
+export interface Sentence {
+  text: string;
+  start: number;
+  end: number;
+}
+
+// Sentence ends: Chinese and full-width marks always; a Latin period, ? or ! before a space or the
+// end (so "3.5", "e.g." inside a word and "v1.2" stay whole); line breaks.
+const BOUNDARY = /[。！？；!?;\n]+|\.(?=\s|$)|…+/g;
+
+/** Splits text into trimmed, non-empty sentences. */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let from = 0;
+  const push = (end: number, next: number) => {
+    const raw = text.slice(from, end);
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim();
+    if (body.replace(/[\s\p{P}]/gu, '') !== '') out.push({ text: body, start: from + lead, end: from + lead + body.length });
+    from = next;
+  };
+  for (const m of text.matchAll(BOUNDARY)) push(m.index! + m[0].length, m.index! + m[0].length);
+  push(text.length, text.length);
+  return out;
+}
+
+// Words that hold an English clause together: determiners, pronouns, auxiliaries, prepositions.
+// "and"/"or" are left out (a list joins its items with them), and so are the connectives a judge
+// is tempted to reward ("because", "so", "then", "first"): glue is what is left when those are gone.
+const EN_FUNCTION = new Set((
+  'the a an this that these those it its we our us i my me you your they their them he she his her ' +
+  'is are was were be been being do does did done have has had will would can could should may might must ' +
+  'to of in on at for with by from into onto over under which who what how ' +
+  'not no there each every any some all only just also about as up out back until ' +
+  'where whether per via whatever whenever both either neither let ' +
+  "it's that's we're we've we'd i'm i've i'd don't doesn't didn't isn't aren't can't won't wouldn't shouldn't"
+).split(' '));
+
+// Small words of a Chinese clause (particles, pronouns, prepositions, auxiliaries, adverbs, linkers).
+// 和/与/及/、 are left out for the same reason as "and".
+// Single characters that also sit inside content words (时 in 超时, 过 in 过滤, 等 in 等待) are
+// left out: technical Chinese is dense, and a false "glue" would make a list look like a claim.
+// Connectives (因为, 所以, 然后, 先, 再…) are left out, as in English.
+const ZH_FUNCTION = /的|了|是|在|把|被|会|就|要|让|给|对|从|而|也|都|还|能|可以|我们|它|这|那|才|又|只|不|没|很|更|最|比|跟|将|由|你|我|他|她|怎么|什么|其实|并且|用来|通过|根据|当/g;
+
+const LIST_SEPARATOR = /[,，、/|;；]|\s+(?:and|or|&)\s+|\s*(?:和|与|及|以及|或者|或)\s*/;
+
+function englishWords(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9][a-z0-9'_-]*/g) ?? [];
+}
+
+function cjkCount(text: string): number {
+  return text.match(/[\u3400-\u9fff]/g)?.length ?? 0;
+}
+
+/** How much a piece of text says, in content units: Chinese characters plus English words. */
+export function contentLength(text: string): number {
+  return cjkCount(text) + (text.match(/[A-Za-z0-9]+/g)?.length ?? 0);
+}
+
+/** Whether a stretch of text (a clause between commas) has the glue of a claim, not just terms. */
+export function isGlued(segment: string): boolean {
+  const cjk = cjkCount(segment);
+  const words = englishWords(segment);
+  if (cjk > words.length) return (segment.match(ZH_FUNCTION) ?? []).length >= 1;
+  return words.length >= 3 && words.some((w) => EN_FUNCTION.has(w));
+}
+
+/**
+ * Share of an answer's content (0–1) in stretches without glue: terms strung together with commas
+ * and full stops. Candidates' own answers stay under about a quarter; lists of key terms, even with
+ * "because" and a number, are mostly above a third.
+ */
+export function telegraphicShare(text: string): number {
+  let total = 0;
+  let bare = 0;
+  for (const seg of text.split(/[，,；;、:：。.!?！？\n()（）]+/)) {
+    const n = contentLength(seg);
+    total += n;
+    if (n > 0 && !isGlued(seg)) bare += n;
+  }
+  return total === 0 ? 0 : bare / total;
+}
+
+/** The shape of one sentence. */
+export interface SentenceShape {
+  /** Content units (Chinese characters + English words). */
+  size: number;
+  /** Share of the size made of function words (0–1). */
+  functionShare: number;
+  /** A list of short items with few or no function words ("Validate, execute, return result."). */
+  listLike: boolean;
+  /** Reads as a claim: a clause of some size held together by function words, not a list or a fragment. */
+  statement: boolean;
+}
+
+/** Whether a sentence states something or only names terms. */
+export function shapeOf(text: string): SentenceShape {
+  const words = englishWords(text);
+  const enFunction = words.filter((w) => EN_FUNCTION.has(w)).length;
+  const cjk = cjkCount(text);
+  const zhFunction = cjk > 0 ? (text.match(ZH_FUNCTION) ?? []).reduce((n, m) => n + m.length, 0) : 0;
+  const size = cjk + words.length;
+  const functionShare = size === 0 ? 0 : (enFunction + zhFunction) / size;
+  const items = text.split(LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean);
+  const shortItems = items.filter((s) => contentLength(s) <= (cjkCount(s) > 0 ? 7 : 3)).length;
+  const chinese = cjk > words.length;
+  const zhGlue = chinese ? (text.match(ZH_FUNCTION) ?? []).length : 0;
+  const listLike = items.length >= 3 && shortItems / items.length >= 0.6 && (chinese ? zhGlue === 0 : functionShare < 0.2);
+  // A clause needs a few units and some glue. Technical Chinese drops most particles, so one glue
+  // word per 40 characters is enough there; English needs a real share of function words.
+  const enough = chinese ? size >= 6 && zhGlue >= Math.max(1, Math.floor(size / 40)) : functionShare >= 0.15 && size >= 4;
+  return { size, functionShare, listLike, statement: enough && !listLike };
+}
