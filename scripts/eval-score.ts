@@ -8,29 +8,12 @@
 // on it), heldout-zh.yaml + heldout-en.yaml (written before tuning, measured once). Exit 1 when a
 // held-out target of issue 10 is missed, or a strong/weak pair is ranked wrong.
 import * as path from 'node:path';
-import { createCore, prepareCore, type Core } from '../src/core/services';
-import { judgePair } from '../src/core/skills/judgePair';
-import { detectLanguage } from '../src/core/transcript/language';
-import { ANSWER_KINDS, loadScoringSet, SCORING_SETS, summarise, type AnswerKind, type ScoringItem, type SetSummary } from './lib/scoreEval';
+import { createCore, prepareCore } from '../src/core/services';
+import { ANSWER_KINDS, loadScoringSet, scoreItem, SCORING_SETS, summarise, type SetSummary } from './lib/scoreEval';
 
 const args = process.argv.slice(2);
 const only = args.includes('--set') ? args[args.indexOf('--set') + 1] : undefined;
 const detail = args.includes('--detail');
-
-async function scoreItem(core: Core, item: ScoringItem): Promise<Partial<Record<AnswerKind, number>> & { reference: string | null; flags: Partial<Record<AnswerKind, string>> }> {
-  const ctx = core.context({ caller: 'eval' });
-  const out: Partial<Record<AnswerKind, number>> & { reference: string | null; flags: Partial<Record<AnswerKind, string>> } = { reference: null, flags: {} };
-  for (const kind of ANSWER_KINDS) {
-    const answer = item[kind];
-    if (typeof answer !== 'string') continue;
-    const language = item.language ?? detectLanguage(item.question);
-    const r = await judgePair(ctx, { question: item.question, answer, language, previous: item.context ?? [] });
-    out[kind] = r.analysis.contentScore;
-    out.flags[kind] = r.analysis.flags.filter((f) => f !== 'no-reference').join(',');
-    if (kind === 'strong') out.reference = r.reference?.id ?? null;
-  }
-  return out;
-}
 
 function printSummary(name: string, s: SetSummary): void {
   const pct = (x: number | null) => (x === null ? '   -  ' : `${(x * 100).toFixed(1).padStart(5)}%`);

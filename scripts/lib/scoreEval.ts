@@ -1,6 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
+import type { Core } from '../../src/core/services';
+import { judgePair } from '../../src/core/skills/judgePair';
+import { detectLanguage } from '../../src/core/transcript/language';
 
 /** The kinds of answer a scoring item holds (`weak` alone in the older pairs file). */
 export const ANSWER_KINDS = ['strong', 'keywords', 'weak', 'wrong', 'offtopic', 'rambling', 'crossLingual'] as const;
@@ -49,7 +52,30 @@ export interface SetSummary {
   missed(): string[];
 }
 
-type Scored = { item: ScoringItem; scores: Partial<Record<AnswerKind, number>> & { reference: string | null; flags: Partial<Record<AnswerKind, string>> } };
+/** Scores every answer of an item through the diagnosis path (reference in context, then the judge). */
+export async function scoreItem(core: Core, item: ScoringItem): Promise<Scored['scores']> {
+  const ctx = core.context({ caller: 'eval' });
+  const out: Scored['scores'] = { reference: null, flags: {} };
+  for (const kind of ANSWER_KINDS) {
+    const answer = item[kind];
+    if (typeof answer !== 'string') continue;
+    const language = item.language ?? detectLanguage(item.question);
+    const r = await judgePair(ctx, { question: item.question, answer, language, previous: item.context ?? [] });
+    out[kind] = r.analysis.contentScore;
+    out.flags[kind] = r.analysis.flags.filter((f) => f !== 'no-reference').join(',');
+    if (kind === 'strong') out.reference = r.reference?.id ?? null;
+  }
+  return out;
+}
+
+/** Every item of a set, scored. */
+export async function scoreSet(core: Core, items: ScoringItem[]): Promise<Scored[]> {
+  const out: Scored[] = [];
+  for (const item of items) out.push({ item, scores: await scoreItem(core, item) });
+  return out;
+}
+
+export type Scored = { item: ScoringItem; scores: Partial<Record<AnswerKind, number>> & { reference: string | null; flags: Partial<Record<AnswerKind, string>> } };
 
 function share(list: Scored[], test: (s: Scored) => boolean | undefined): number | null {
   const relevant = list.filter((s) => test(s) !== undefined);

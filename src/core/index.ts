@@ -1,5 +1,5 @@
 /** Public surface of the core, for the CLI, the extension, tests and benchmarks. */
-export { createCore, prepareCore, buildKnowledgeIndex, createKnowledgeBase, COMPILED_INDEX, type Core } from './services';
+export { createCore, prepareCore, buildKnowledgeIndex, buildJudgeCorpus, createKnowledgeBase, COMPILED_INDEX, COMPILED_JUDGE_CORPUS, type Core } from './services';
 export { HybridKnowledgeBase } from './kb/hybrid';
 export { conceptLabel } from './kb/concepts';
 export { loadKnowledgeDir, loadKnowledge, COMPILED_KNOWLEDGE } from './kb/loader';

@@ -6,9 +6,17 @@ import { EmbeddingCache, type EmbeddingProvider } from './kb/embeddings';
 import { HybridKnowledgeBase } from './kb/hybrid';
 import { loadedSql, loadSql } from './store/sqlite';
 import { loadKnowledge } from './kb/loader';
+import { JudgeCorpus, type CorpusSnapshot } from './llm/judge/corpus';
 
 /** File name of the knowledge index (SQLite, FTS4) the build writes next to knowledge.json. */
 export const COMPILED_INDEX = 'knowledge.sqlite';
+/** File name of the judge's precomputed corpus (unit rarities, key-point signatures, item profiles) the build writes next to knowledge.json. */
+export const COMPILED_JUDGE_CORPUS = 'judge-corpus.json';
+
+/** Builds the judge corpus the build ships (dist/judge-corpus.json) from compiled entries. */
+export function buildJudgeCorpus(entries: KnowledgeEntry[]): string {
+  return JSON.stringify(new JudgeCorpus(entries).snapshot());
+}
 
 /** Builds the knowledge index file the build ships (dist/knowledge.sqlite) from compiled entries. */
 export async function buildKnowledgeIndex(entries: KnowledgeEntry[]): Promise<Uint8Array> {
@@ -89,6 +97,17 @@ export function createCore(options: {
   const indexFile = options.knowledgeDir.endsWith('.json') ? path.join(path.dirname(options.knowledgeDir), COMPILED_INDEX) : undefined;
   const indexBytes = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
   const knowledgeBase = new HybridKnowledgeBase(SQL, loadKnowledge(options.knowledgeDir), indexBytes);
+  // The judge's corpus is read on first use, and only if it was built for these entries.
+  const corpusFile = options.knowledgeDir.endsWith('.json') ? path.join(path.dirname(options.knowledgeDir), COMPILED_JUDGE_CORPUS) : undefined;
+  if (corpusFile) {
+    JudgeCorpus.offerSnapshot(knowledgeBase, () => {
+      try {
+        return JSON.parse(fs.readFileSync(corpusFile, 'utf8')) as CorpusSnapshot;
+      } catch {
+        return undefined;
+      }
+    });
+  }
   const clock = options.clock ?? Date.now;
   let embedder: EmbeddingProvider | undefined;
   let cache: EmbeddingCache | undefined;

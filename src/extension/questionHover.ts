@@ -37,8 +37,8 @@ export class QuestionHoverProvider implements vscode.HoverProvider {
     md.appendMarkdown(`${vscode.l10n.t('Reference')}: ${escapeMd(q.reference.question)}\n\n`);
     if (q.coverage?.length) {
       for (const c of q.coverage) {
-        const icon = c.status === 'stated' ? '$(check)' : c.status === 'mentioned' ? '$(circle-large-outline)' : '$(circle-slash)';
-        const status = c.status === 'stated' ? vscode.l10n.t('stated') : c.status === 'mentioned' ? vscode.l10n.t('named only') : vscode.l10n.t('missing');
+        const icon = c.status === 'stated' ? '$(check)' : c.status === 'mentioned' ? '$(circle-large-outline)' : c.status === 'contradicted' ? '$(error)' : '$(circle-slash)';
+        const status = c.status === 'stated' ? vscode.l10n.t('stated') : c.status === 'mentioned' ? vscode.l10n.t('named only') : c.status === 'contradicted' ? vscode.l10n.t('contradicted') : vscode.l10n.t('missing');
         md.appendMarkdown(`- ${icon} ${escapeMd(c.label)} ×${c.weight} (${status})${c.evidence ? ` — *“${escapeMd(shorten(c.evidence))}”*` : ''}\n`);
       }
       md.appendMarkdown('\n');

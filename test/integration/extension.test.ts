@@ -19,7 +19,7 @@ async function ourLenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
 
 interface ReportLike {
   summary: { overallScore: number; totalQuestions: number };
-  perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number; delivery?: { pace: { value: number } } | null; reference?: { id: string } | null }>;
+  perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number; relevance?: { offTopic: boolean }; confidence?: { level: string }; delivery?: { pace: { value: number } } | null; reference?: { id: string } | null }>;
   delivery?: { overall: { score: number; fillers: { count: number } } } | null;
   transcript?: { format: string };
 }
@@ -64,7 +64,11 @@ describe('Interview Lens in a real VS Code', function () {
       assert.ok(m, `unexpected lens title: ${lens.command!.title}`);
       assert.equal(Number(m[1]), q.index);
       assert.equal(Number(m[2]), q.contentScore);
-      if (q.keyMissing[0]) assert.ok(lens.command!.title.includes(q.keyMissing[0]));
+      // The lens names what matters most: an answer to another question, else the main missing point.
+      if (q.relevance?.offTopic) assert.ok(/another question|答非所问/.test(lens.command!.title), lens.command!.title);
+      else if (q.keyMissing[0]) assert.ok(lens.command!.title.includes(q.keyMissing[0]));
+      // A shaky score says so on the lens.
+      if (q.confidence?.level === 'low') assert.ok(/low confidence|可信度低/.test(lens.command!.title), lens.command!.title);
       assert.equal(lens.range.start.line, doc.positionAt(q.startOffset).line);
       assert.ok(doc.lineAt(lens.range.start.line).text.startsWith('面试官'));
     }
@@ -182,6 +186,8 @@ describe('Interview Lens in a real VS Code', function () {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /Interview Lens · Q\d+ · \d+\/100/);
     assert.match(text, /幂等键/);
+    // Each key point says whether the answer stated it, with the sentence that did.
+    assert.match(text, /\((?:stated|讲到|named only|仅提及|missing|缺少)\)/);
     assert.match(text, /command:interviewLens\.openKnowledgeEntry/);
   });
 

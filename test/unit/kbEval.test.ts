@@ -40,14 +40,3 @@ describe('retrieval quality on the held-out queries', () => {
     assert.ok(h2.falsePositiveRate <= 0.1, `held-out 2 no-match answered ${h2.falsePositiveRate}`);
   });
 });
-
-describe('offline scorer on strong/weak answer pairs', () => {
-  it('ranks the strong answer higher in at least 85% of the authored pairs', async () => {
-    const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['-r', 'esbuild-register', 'scripts/eval-score.ts'], { cwd: require('node:path').resolve(__dirname, '..', '..'), encoding: 'utf8' });
-    const m = /(\d+)\/(\d+) pairs ranked right/.exec(out);
-    assert.ok(m, out);
-    assert.ok(Number(m[2]) >= 40, 'at least 40 pairs');
-    assert.ok(Number(m[1]) / Number(m[2]) >= 0.85, out.split('\n').slice(-2).join(' '));
-  });
-});

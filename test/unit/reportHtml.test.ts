@@ -57,4 +57,18 @@ describe('report renderers', () => {
     assert.match(html, /维度: Agent 基础/);
     assert.match(html, /data-entry="zh-agent-components"/, 'a follow-up that names an entry links to it');
   });
+
+  it('shows each key point with the sentence that states it, the confidence, and a dash for what was not assessed', async () => {
+    const text = 'Interviewer: How do you make an API idempotent?\nCandidate: The client sends an idempotency key with every request, and the server stores that key under a unique constraint before it charges, so a retry hits the constraint and gets the first response back.\n\nInterviewer: How would you run the on-call rotation for a five-person team?\nCandidate: A weekly rotation with a secondary.\n';
+    const { raw } = await core.diagnose({ text });
+    const html = renderReportBody(raw, { toolkit: false, lang: 'en' });
+    assert.match(html, /<li class="kp stated" data-status="stated">.*<q>The client sends an idempotency key/s);
+    assert.match(html, /data-testid="question-confidence" data-level="(?:high|medium|low)"/);
+    // The second question has no reference: completeness and accuracy show a dash, not a number.
+    const second = html.slice(html.indexOf('id="q-2"'));
+    assert.match(second, /title="not assessed"[^>]*>—</);
+    assert.match(second, /No reference in the knowledge base/);
+    assert.equal(raw.perQuestion[1].dimensions.completeness, null);
+    assert.match(renderTextSummary(raw), /Completeness \d+ · Depth \d+/);
+  });
 });

@@ -64,8 +64,8 @@ const NO_REFERENCE_WEIGHTS = { depth: 0.55, practicality: 0.3, relevance: 0.15 }
 const SHORT_ANSWER = 25;
 /** Most an off-topic answer can score. */
 const OFF_TOPIC_CAP = 30;
-/** Share of an answer in bare terms (no clause glue) from which it is a list of terms (tuning set: strong answers 0.01–0.28, one at 0.41; lists 0.22–0.89, median 0.6). */
-const LIST_SHARE = 0.35;
+/** Share of an answer in bare terms (no clause glue) from which it is a list of terms (tuning set: strong answers 0–0.25; lists 0.14–0.89, 34 of 40 at 0.3 or more). */
+const LIST_SHARE = 0.3;
 /** Most a list of terms can score, whatever terms it holds. */
 const LIST_CAP = 35;
 
@@ -166,6 +166,7 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const statedShare = coverage.filter((c) => c.status === 'stated').reduce((s, c) => s + c.weight, 0) / totalWeight;
   let completeness: number | null = null;
   const keyMissing: string[] = [];
+  const contradicted: PointCoverage[] = [];
   if (reference) {
     let credit = 0;
     for (const c of [...coverage].sort((a, b) => b.weight - a.weight)) {
@@ -175,6 +176,10 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
         credit += c.weight;
         say('completeness', share, 'why.stated', c.label, quote(c.evidence!));
         strengths.push(c.label);
+      } else if (c.status === 'contradicted') {
+        say('completeness', -share, 'why.missing', c.label);
+        keyMissing.push(c.label);
+        contradicted.push(c);
       } else if (c.status === 'mentioned') {
         credit += c.weight * MENTION_CREDIT;
         say('completeness', Math.round(share * MENTION_CREDIT), 'why.mentioned', c.label, quote(c.evidence!));
@@ -247,6 +252,14 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
       accuracy -= 40;
       inaccuracies.push({ claim: m.claim, correction: m.correction, sentence: m.sentence });
       say('accuracy', -40, 'why.misconception', quote(m.sentence), m.correction);
+    }
+    for (const c of contradicted) {
+      accuracy -= 30;
+      const kp = reference.keyPoints.find((k) => k.label === c.label)!;
+      const correction = referenceSentence(reference, kp.keywords);
+      inaccuracies.push({ claim: c.evidence!, correction, sentence: c.evidence! });
+      say('accuracy', -30, 'why.contradicts', c.label, quote(c.evidence!));
+      improvements.unshift(msg(lang, 'plan.fixPoint', c.label, question, correction));
     }
     if (statedShare === 0 && accuracy > 50) {
       accuracy = 50;

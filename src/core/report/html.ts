@@ -34,7 +34,7 @@ function dimValue(v: number | null | undefined, lang: Language, testId = ''): st
     : `<b class="muted" title="${escapeHtml(msg(lang, 'report.notAssessed'))}"${id}>—</b>`;
 }
 
-const STATUS_ICON = { stated: '✓', mentioned: '~', missing: '✗' } as const;
+const STATUS_ICON = { stated: '✓', mentioned: '~', missing: '✗', contradicted: '≠' } as const;
 
 /** Each key point with how the answer fared on it and the sentence that shows it. */
 function coverageList(r: QuestionReport, lang: Language): string {
@@ -150,7 +150,7 @@ blockquote { margin: 6px 0; padding: 6px 12px; border-left: 3px solid var(--vsco
 .kp-icon { display: inline-block; width: 1.2em; font-weight: 700; }
 .kp.stated .kp-icon { color: var(--vscode-testing-iconPassed, #2e7d32); }
 .kp.mentioned .kp-icon { color: var(--vscode-editorWarning-foreground, #b26a00); }
-.kp.missing .kp-icon { color: var(--vscode-errorForeground, #c62828); }
+.kp.missing .kp-icon, .kp.contradicted .kp-icon { color: var(--vscode-errorForeground, #c62828); }
 .confidence-low { color: var(--vscode-editorWarning-foreground, #b26a00); }
 .off-topic { color: var(--vscode-errorForeground, #c62828); font-weight: 600; }
 hr { border: none; border-top: 1px solid var(--vscode-panel-border, #ddd); }

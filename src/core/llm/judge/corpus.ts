@@ -7,6 +7,8 @@
 import type { KnowledgeBase } from '../../kb/knowledgeBase';
 import type { KeyPoint, KnowledgeEntry } from '../../kb/types';
 import { containsPhrase } from '../../text/tokenize';
+import { CONCEPT_LINES } from '../../kb/conceptTerms';
+import { MEANING_LINES } from './meaningTerms';
 import { unitsOf } from './units';
 
 /** The units that state one key point, each with its weight (idf times where it came from). */
@@ -48,6 +50,18 @@ function addUnits(into: Map<string, number>, text: string, weight: number, keepN
   }
 }
 
+/** The saved form of a corpus (what the build ships as dist/judge-corpus.json). */
+export interface CorpusSnapshot {
+  /** The item ids and the lexicons it was computed with; a corpus for other items or lexicons is rebuilt. */
+  key: string;
+  pointDocs: number;
+  pointIdf: Array<[string, number]>;
+  profileIdf: Array<[string, number]>;
+  profiles: Record<string, Array<[string, number]>>;
+  /** Per entry id, per key point (in order): units, core units, norm. */
+  signatures: Record<string, Array<{ units: Array<[string, number]>; core: string[]; norm: number }>>;
+}
+
 /** The judge's view of a set of knowledge-base entries. */
 export class JudgeCorpus {
   private readonly entries = new Map<string, KnowledgeEntry>();
@@ -60,10 +74,22 @@ export class JudgeCorpus {
   private readonly rawPoints = new Map<KeyPoint, Map<string, number>>();
   private readonly clausesOf = new Map<string, string[]>();
 
-  constructor(entries: readonly KnowledgeEntry[]) {
+  constructor(entries: readonly KnowledgeEntry[], snapshot?: CorpusSnapshot) {
     for (const e of entries) {
       this.entries.set(e.id, e);
       this.byItem.set(e.itemId, [...(this.byItem.get(e.itemId) ?? []), e]);
+    }
+    if (snapshot) {
+      this.pointDocs = snapshot.pointDocs;
+      for (const [k, v] of snapshot.pointIdf) this.pointIdf.set(k, v);
+      for (const [k, v] of snapshot.profileIdf) this.profileIdf.set(k, v);
+      for (const [id, pairs] of Object.entries(snapshot.profiles)) this.profiles.set(id, new Map(pairs));
+      for (const [id, sigs] of Object.entries(snapshot.signatures)) {
+        const entry = this.entries.get(id);
+        if (!entry || entry.keyPoints.length !== sigs.length) continue;
+        this.signatures.set(id, sigs.map((sig, i) => ({ point: entry.keyPoints[i], units: new Map(sig.units), core: new Set(sig.core), norm: sig.norm })));
+      }
+      return;
     }
     // Document frequencies: a key point (its texts in both languages) for the point idf, an item
     // for the profile idf.
@@ -81,10 +107,13 @@ export class JudgeCorpus {
     for (const [k, df] of profileDf) this.profileIdf.set(k, Math.log(1 + items / df));
   }
 
-  /** The corpus of a knowledge base, built once per knowledge base and rebuilt when its items change. */
-  static of(kb: KnowledgeBase): JudgeCorpus {
+  /**
+   * The corpus of a knowledge base, built once per knowledge base (or taken from the snapshot the
+   * build ships, when it was made for the same items and lexicons) and rebuilt when its items change.
+   */
+  static of(kb: KnowledgeBase, snapshot?: CorpusSnapshot): JudgeCorpus {
     const ids = [...kb.itemIds()].sort();
-    const key = ids.join('\n');
+    const key = corpusKey(ids);
     const cached = corpora.get(kb);
     if (cached && cached.key === key) return cached.corpus;
     const entries: KnowledgeEntry[] = [];
@@ -94,9 +123,31 @@ export class JudgeCorpus {
         if (e) entries.push(e);
       }
     }
-    const corpus = new JudgeCorpus(entries);
+    const shipped = snapshot ?? snapshots.get(kb)?.();
+    const corpus = new JudgeCorpus(entries, shipped && shipped.key === key ? shipped : undefined);
     corpora.set(kb, { key, corpus });
     return corpus;
+  }
+
+  /** Offers the shipped snapshot for a knowledge base, read on first judgement and used if it still matches. */
+  static offerSnapshot(kb: KnowledgeBase, load: () => CorpusSnapshot | undefined): void {
+    snapshots.set(kb, load);
+  }
+
+  /** Everything computed, for the build to ship (every signature and profile is computed first). */
+  snapshot(): CorpusSnapshot {
+    for (const versions of this.byItem.values()) for (const e of versions) this.signaturesOf(e);
+    for (const id of this.byItem.keys()) this.profileOf(id);
+    const round = (v: number) => Math.round(v * 1e4) / 1e4;
+    const pairs = (m: Map<string, number>): Array<[string, number]> => [...m].map(([k, v]) => [k, round(v)]);
+    return {
+      key: corpusKey([...this.byItem.keys()].sort()),
+      pointDocs: this.pointDocs,
+      pointIdf: pairs(this.pointIdf),
+      profileIdf: pairs(this.profileIdf),
+      profiles: Object.fromEntries([...this.profiles].map(([id, p]) => [id, pairs(p)])),
+      signatures: Object.fromEntries([...this.signatures].map(([id, sigs]) => [id, sigs.map((s) => ({ units: pairs(s.units), core: [...s.core], norm: round(s.norm) }))])),
+    };
   }
 
   /** Both language versions of an item (the one asked for first). */
@@ -210,3 +261,16 @@ export class JudgeCorpus {
 }
 
 const corpora = new WeakMap<KnowledgeBase, { key: string; corpus: JudgeCorpus }>();
+const snapshots = new WeakMap<KnowledgeBase, () => CorpusSnapshot | undefined>();
+
+function hash(text: string, h = 0): number {
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}
+let lexiconHash: number | undefined;
+
+/** What a corpus depends on: the items and both lexicons (a changed lexicon changes every unit). */
+function corpusKey(itemIds: string[]): string {
+  lexiconHash ??= hash(`${CONCEPT_LINES}\n${MEANING_LINES}`);
+  return `${itemIds.length}:${(hash(itemIds.join('\n'), lexiconHash) >>> 0).toString(16)}`;
+}

@@ -11,7 +11,8 @@ import type { ReadSentence } from './reading';
 export interface PointCoverage {
   label: string;
   weight: number;
-  status: 'stated' | 'mentioned' | 'missing';
+  /** `contradicted`: a sentence states the point's units negated ("没有必要设步数上限"). */
+  status: 'stated' | 'mentioned' | 'missing' | 'contradicted';
   /** The answer sentence that states or names it. */
   evidence?: string;
   /** 0–1+: how much of the point's signature the best sentence carries. */
@@ -20,6 +21,8 @@ export interface PointCoverage {
 
 /** Share of a point's strongest units a sentence must carry to state it. */
 export const STATE_THRESHOLD = 0.5;
+/** Share of a point's strongest units a sentence must negate to say the opposite of it. */
+export const CONTRADICTION_THRESHOLD = 0.35;
 /** Credit of a point only named in a list or fragment. */
 export const MENTION_CREDIT = 0.25;
 
@@ -36,11 +39,46 @@ export function matchPoint(sig: KeyPointSignature, keys: Set<string>): { score: 
   return { score: score / sig.norm, shared };
 }
 
+// A stance that dismisses something ("no need to", "没必要", "overkill"), as opposed to a plain
+// negation, which often describes a problem ("任务没有明确的完成条件") or a condition ("不合法就返回错误").
+// A-not-A questions (需不需要, 值不值得) are not dismissals, and 不用 is too often "not used".
+const DISMISSIVE = /没有?必要|(?<!需)不需要|(?<!必)不必|无需|无须|用不着|多余|没用|没什么用|(?<!重)不重要|(?<!值)不值得|没意义|don'?t (?:really )?need|do not need|doesn'?t need|does not need|no need|needless|unnecessary|not necessary|isn'?t necessary|overkill|pointless|not needed|isn'?t needed|aren'?t needed|never need|not worth|a waste of|you can skip|can be skipped|can safely skip|doesn'?t matter/i;
+
+/**
+ * How much of a point a sentence dismisses: the weight of the point's units in a clause with a
+ * dismissive stance ("所以其实没有必要设硬性的步数上限"), whatever polarity the negation marked.
+ */
+function contradiction(sig: KeyPointSignature, sentence: ReadSentence): number {
+  if (!DISMISSIVE.test(sentence.text)) return 0;
+  let best = 0;
+  let from = 0;
+  for (const clause of sentence.text.split(/(?<=[,，;；:：])/)) {
+    const to = from + clause.length;
+    if (DISMISSIVE.test(clause)) {
+      let w = 0;
+      let core = false;
+      for (const u of sentence.units) {
+        if (u.start < from || u.end > to) continue;
+        const key = u.key.startsWith('!') ? u.key.slice(1) : u.key;
+        const weight = Math.max(sig.units.get(key) ?? 0, sig.units.get(`!${key}`) ?? 0);
+        if (weight > 0) {
+          w += weight;
+          core ||= sig.core.has(key) || sig.core.has(`!${key}`);
+        }
+      }
+      if (core) best = Math.max(best, w / sig.norm);
+    }
+    from = to;
+  }
+  return best;
+}
+
 /** Finds, for each key point, the sentence (or two adjacent ones) that states it best. */
 export function coverPoints(sentences: readonly ReadSentence[], signatures: readonly KeyPointSignature[]): PointCoverage[] {
   return signatures.map((sig) => {
     let stated: { match: number; text: string } | undefined;
     let named: { match: number; text: string } | undefined;
+    let opposed: { match: number; text: string } | undefined;
     const consider = (keys: Set<string>, text: string, statement: boolean) => {
       const { score, shared } = matchPoint(sig, keys);
       if (score < STATE_THRESHOLD || shared < 2) return;
@@ -48,7 +86,14 @@ export function coverPoints(sentences: readonly ReadSentence[], signatures: read
         if (!stated || score > stated.match) stated = { match: score, text };
       } else if (!named || score > named.match) named = { match: score, text };
     };
-    for (const s of sentences) consider(s.keys, s.text, s.shape.statement);
+    for (const s of sentences) {
+      const against = s.shape.statement ? contradiction(sig, s) : 0;
+      if (against >= CONTRADICTION_THRESHOLD) {
+        if (!opposed || against > opposed.match) opposed = { match: against, text: s.text };
+        continue;
+      }
+      consider(s.keys, s.text, s.shape.statement);
+    }
     // A point may be stated over two sentences ("We check the arguments first. Then we run it."),
     // but a single sentence that states it is the better evidence.
     if (!stated) {
@@ -61,6 +106,8 @@ export function coverPoints(sentences: readonly ReadSentence[], signatures: read
     }
     const label = sig.point.label;
     const weight = sig.point.weight;
+    // Saying the opposite once outweighs naming the point elsewhere: an interviewer hears the contradiction.
+    if (opposed) return { label, weight, status: 'contradicted', evidence: opposed.text, match: round(opposed.match) };
     if (stated) return { label, weight, status: 'stated', evidence: stated.text, match: round(stated.match) };
     if (named) return { label, weight, status: 'mentioned', evidence: named.text, match: round(named.match) };
     return { label, weight, status: 'missing', match: 0 };

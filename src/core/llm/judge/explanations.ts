@@ -18,10 +18,10 @@ export interface Explained {
 }
 
 const MARKERS: Record<RelationKind, RegExp> = {
-  cause: /\b(?:because|since|so that|which means|that means|that's why|therefore|thus|hence|due to|as a result|otherwise|that way|in order to|the reason|leads? to|caus(?:es|ed|ing)|results? in|so)\b|因为|所以|因此|导致|由于|否则|不然|以便|为了|从而|这样(?:一来|的话)?|才能|就会|原因是|目的是|意味着|避免/gi,
-  contrast: /\b(?:instead of|rather than|but|however|whereas|unlike|the downside|the catch|at the cost of|trade-?offs?|the problem is|on the other hand|although|though)\b|而不是|但是|不过|然而|相比之下|代价|缺点|权衡|反而|却|问题是|坏处|虽然/gi,
-  condition: /\b(?:if|when|unless|only if|as long as|depends on|once|whenever|in case)\b|如果|要是|假如|一旦|只要|除非|取决于|的时候|的话/gi,
-  sequence: /\b(?:then|after that|afterwards|before|after|finally|next|first)\b|然后|之后|接着|最后|首先|其次|再去|再把|再用|先/gi,
+  cause: /\b(?:because|since|so that|which means|that means|that's why|therefore|thus|hence|due to|as a result|otherwise|that way|in order to|to avoid|to prevent|prevents?|ensures?|guarantees?|the reason|leads? to|caus(?:es|ed|ing)|results? in|so)\b|因为|所以|因此|因而|于是|导致|造成|使得|由于|否则|不然|以便|以免|为了|从而|这样(?:一来|的话)?|才能|才会|就会|原因是|目的是|意味着|避免|防止|保证/gi,
+  contrast: /\b(?:instead of|instead|rather than|but|however|whereas|unlike|the downside|the catch|at the cost of|trade-?offs?|the problem is|on the other hand|although|though)\b|而不是|而是|与其|但是|不过|然而|相比之下|代价|缺点|权衡|反而|却|问题是|坏处|虽然/gi,
+  condition: /\b(?:if|when|unless|only if|as long as|depends on|once|whenever|in case)\b|如果|要是|假如|若是|一旦|只要|只有|除非|取决于|的时候|的话|时候/gi,
+  sequence: /\b(?:then|after that|afterwards|before|after|finally|next|first)\b|然后|之后|接着|随后|最后|首先|其次|再去|再把|再用|先/gi,
   comparison: /\b(?:than|compared (?:to|with)|versus|vs\.?)\b|相比|比起|相对于|比(?=[^较如方])/gi,
 };
 

@@ -24,9 +24,11 @@ function refutes(sentence: string, at: number): boolean {
 }
 
 function assertsByMeaning(pattern: string, s: ReadSentence): boolean {
+  // Every lexicon unit of the pattern (with its polarity), in the pattern's order, close together:
+  // order carries the claim ("先删缓存再更新数据库" is the mistake, "先更新数据库再删除缓存" the fix;
+  // "the model executes the function" is not "the host runs the function so the model can continue").
   const want = unitsOf(pattern).map((u) => u.key).filter((k) => !k.includes('t:'));
-  const distinct = [...new Set(want)];
-  if (distinct.length < 3 || REFUTATION.test(s.text)) return false;
+  if (new Set(want).size < 3 || REFUTATION.test(s.text)) return false;
   let at = 0;
   let first = -1;
   for (const key of want) {

@@ -47,8 +47,9 @@ const EN_FUNCTION = new Set((
 // 和/与/及/、 are left out for the same reason as "and".
 // Single characters that also sit inside content words (时 in 超时, 过 in 过滤, 等 in 等待) are
 // left out: technical Chinese is dense, and a false "glue" would make a list look like a claim.
-// Connectives (因为, 所以, 然后, 先, 再…) are left out, as in English.
-const ZH_FUNCTION = /的|了|是|在|把|被|会|就|要|让|给|对|从|而|也|都|还|能|可以|我们|它|这|那|才|又|只|不|没|很|更|最|比|跟|将|由|你|我|他|她|怎么|什么|其实|并且|用来|通过|根据|当/g;
+// Connectives (因为, 所以, 然后, 先, 再…) are left out, as in English, and so are the characters
+// of common content words (要 in 摘要, 会 in 会话, 由 in 路由, 更 in 更新).
+const ZH_FUNCTION = /的|了|是|(?<![存现正实内外潜所])在|把(?!握)|被|(?<![机社开])会(?!话)|就|(?<![摘需重主必概纲])要|让|给|(?<![核针反相绝])对(?![比齐象话应])|从|而(?!已)|也|都|(?<!还)还(?!原)|(?<![性功智可技本])能(?![力够])|可以|我们|它|这|那|才|又|只(?!读)|不|没|很|更(?!新)|最|(?<![对类占排])比(?![例较])|跟(?!踪)|将|(?<![路理自])由|你|(?<!自)我|他|她|怎么|什么|其实|并且|用来|通过|根据|当/g;
 
 const LIST_SEPARATOR = /[,，、/|;；]|\s+(?:and|or|&)\s+|\s*(?:和|与|及|以及|或者|或)\s*/;
 
@@ -65,11 +66,20 @@ export function contentLength(text: string): number {
   return cjkCount(text) + (text.match(/[A-Za-z0-9]+/g)?.length ?? 0);
 }
 
+/** Units from which a Chinese stretch without particles still reads as a clause rather than a term. */
+const ZH_CLAUSE_LENGTH = 9;
+
 /** Whether a stretch of text (a clause between commas) has the glue of a claim, not just terms. */
 export function isGlued(segment: string): boolean {
   const cjk = cjkCount(segment);
   const words = englishWords(segment);
-  if (cjk > words.length) return (segment.match(ZH_FUNCTION) ?? []).length >= 1;
+  if (cjk > words.length) {
+    if ((segment.match(ZH_FUNCTION) ?? []).length >= 1) return true;
+    // Terse technical Chinese drops particles ("消费端处理完业务再手动提交 offset"): a long stretch
+    // that is not an enumeration (items between 、) still reads as a clause.
+    const items = segment.split(/[、和与及/]/).filter((x) => contentLength(x) > 0);
+    return contentLength(segment) >= ZH_CLAUSE_LENGTH && items.every((x) => contentLength(x) >= ZH_CLAUSE_LENGTH);
+  }
   return words.length >= 3 && words.some((w) => EN_FUNCTION.has(w));
 }
 
@@ -81,7 +91,7 @@ export function isGlued(segment: string): boolean {
 export function telegraphicShare(text: string): number {
   let total = 0;
   let bare = 0;
-  for (const seg of text.split(/[，,；;、:：。.!?！？\n()（）]+/)) {
+  for (const seg of text.split(/[，,；;:：。.!?！？\n()（）]+/)) {
     const n = contentLength(seg);
     total += n;
     if (n > 0 && !isGlued(seg)) bare += n;

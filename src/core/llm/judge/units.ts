@@ -7,7 +7,7 @@
 import { CONCEPT_LINES } from '../../kb/conceptTerms';
 import { EN_STOP, stem, ZH_STOP } from '../../text/tokenize';
 import { LexiconMatcher, parseLexicon } from './lexicon';
-import { MEANING_LINES } from './meaningTermsDraft';
+import { MEANING_LINES } from './meaningTerms';
 
 /** One unit found in a text. `key` is the id, prefixed with `!` when negated. */
 export interface Unit {
