@@ -14,6 +14,7 @@ import { findConcreteClaims } from './judge/concreteClaims';
 import { findAssertedMistakes } from './judge/misconceptions';
 import { judgeRelevance, type Relevance } from './judge/relevance';
 import { readAnswer, type ReadSentence } from './judge/reading';
+import { unitsOf } from './judge/units';
 import { contentLength, telegraphicShare } from './judge/sentences';
 import { containsPhrase } from '../text/tokenize';
 
@@ -68,6 +69,13 @@ const OFF_TOPIC_CAP = 30;
 const LIST_SHARE = 0.3;
 /** Most a list of terms can score, whatever terms it holds. */
 const LIST_CAP = 35;
+/** From this length (content units) an answer can be padded. */
+const PADDED_LENGTH = 150;
+/** Below this many specific units per square root of length, a long answer is padded. */
+const PADDED_DENSITY = 4.6;
+/** What a padded answer keeps of its depth, and the most it can score. */
+const PADDED_DEPTH = 0.6;
+const PADDED_CAP = 55;
 
 /** What the offline judge needs to score one answer. */
 export interface JudgeInput {
@@ -112,9 +120,9 @@ const INFORMATIVE_MEANING_IDF = 3;
 const INFORMATIVE_WORD_IDF = 3;
 
 /** Whether a sentence is about the subject: the reference's profile, or the question's own specific units. */
-function topicTest(corpus: JudgeCorpus, reference: KnowledgeEntry | null, question: string, related: readonly string[], informative: Informative): (s: ReadSentence) => boolean {
+function topicTest(corpus: JudgeCorpus, reference: KnowledgeEntry | null, questionUnits: ReadonlySet<string>, related: readonly string[], informative: Informative): (s: ReadSentence) => boolean {
   const profiles = reference ? [corpus.profileOf(reference.itemId)] : related.map((id) => corpus.profileOf(id));
-  const own = new Set(readAnswer(question).flatMap((s) => [...s.keys].map((k) => k.replace(/^!/, ''))).filter(informative));
+  const own = new Set([...questionUnits].filter(informative));
   return (s) => {
     for (const raw of s.keys) {
       const k = raw.replace(/^!/, '');
@@ -156,7 +164,8 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
 
   const sentences = readAnswer(text);
   const informative = informativeIn(corpus);
-  const onTopic = topicTest(corpus, reference, question, relatedItems, informative);
+  const questionUnits = new Set(unitsOf(question).map((u) => u.key.replace(/^!/, '')));
+  const onTopic = topicTest(corpus, reference, questionUnits, relatedItems, informative);
   const strengths: string[] = [];
   const improvements: string[] = [];
 
@@ -204,17 +213,22 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
     say('depth', 0, 'why.listsTerms');
     improvements.push(msg(lang, 'plan.connect', question));
   }
-  const substantive = sentences.filter((s) => s.shape.statement && onTopic(s)).length;
-  const padded = length >= 180 && sentences.length >= 6 && substantive / sentences.length < 0.35;
+  // Substance for its length: distinct specific units over the square root of the length. Long,
+  // padded answers circle the subject with few specifics (tuning set, answers of 150+ units:
+  // strong 4.9–7.9, rambling 3.2–6.0 with most under 4.6).
+  const specifics = new Set(sentences.flatMap((s) => [...s.keys].map((k) => k.replace(/^!/, '')).filter(informative))).size;
+  const density = specifics / Math.sqrt(length);
+  const padded = length >= PADDED_LENGTH && density < PADDED_DENSITY;
   if (padded) {
     flags.push('padded');
-    say('depth', 0, 'why.padded', substantive, sentences.length);
+    say('depth', 0, 'why.padded', specifics, length);
   }
 
   // Depth: explanations that connect ideas about the subject.
   const explained = findExplanations(sentences, onTopic, informative);
   const kinds = new Set(explained.map((e) => e.kind));
   let depth = 10 + 16 * Math.min(explained.length, 4) + 6 * Math.min(kinds.size, 3) + 12 * statedShare;
+  if (padded) depth *= PADDED_DEPTH;
   for (const e of explained.slice(0, 4)) say('depth', 16, 'why.explains', msg(lang, `relation.${e.kind}` as MessageKey), quote(e.sentence));
   if (explained.length === 0) say('depth', 0, 'why.noExplanation');
 
@@ -270,7 +284,7 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   }
 
   // Relevance gates everything.
-  const relevance = judgeRelevance({ corpus, question, sentences, reference, candidates: relatedItems, statedShare });
+  const relevance = judgeRelevance({ corpus, questionUnits, sentences, reference, candidates: relatedItems, statedShare });
   const other = relevance.otherItemId ? corpus.entry(relevance.otherItemId, lang) : undefined;
   if (relevance.offTopic) {
     flags.push('off-topic');
@@ -287,6 +301,7 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
     : dimensions.depth! * NO_REFERENCE_WEIGHTS.depth + dimensions.practicality! * NO_REFERENCE_WEIGHTS.practicality + 100 * relevance.score * NO_REFERENCE_WEIGHTS.relevance;
   if (relevance.offTopic) content = Math.min(content / 2, OFF_TOPIC_CAP);
   if (listsTerms) content = Math.min(content, LIST_CAP);
+  if (padded) content = Math.min(content, PADDED_CAP);
 
   // Confidence: how sure the reference is, and how much the answer gives to judge.
   const statements = sentences.filter((s) => s.shape.statement).length;

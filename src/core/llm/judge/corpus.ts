@@ -249,6 +249,25 @@ export class JudgeCorpus {
     return out;
   }
 
+  /** unit → the items whose profile has it, with the weight there (built on first use). */
+  private postingsCache: Map<string, Array<[string, number]>> | undefined;
+
+  /** For each unit, the items that have it in their profile: which topics an answer touches, without scanning every item. */
+  postings(): Map<string, Array<[string, number]>> {
+    if (!this.postingsCache) {
+      const out = new Map<string, Array<[string, number]>>();
+      for (const id of this.byItem.keys()) {
+        for (const [k, w] of this.profileOf(id)) {
+          const list = out.get(k) ?? [];
+          list.push([id, w]);
+          out.set(k, list);
+        }
+      }
+      this.postingsCache = out;
+    }
+    return this.postingsCache;
+  }
+
   /** An item's profile, idf-weighted for telling topics apart. */
   profileOf(itemId: string): Profile {
     const cached = this.profiles.get(itemId);

@@ -8,7 +8,6 @@
 import type { KnowledgeEntry } from '../../kb/types';
 import type { JudgeCorpus } from './corpus';
 import type { ReadSentence } from './reading';
-import { unitsOf } from './units';
 
 /** How well the answer fits the question. */
 export interface Relevance {
@@ -36,25 +35,29 @@ function answerMass(sentences: readonly ReadSentence[]): Map<string, number> {
   return mass;
 }
 
-/** Share of the answer's idf mass an item's profile explains. */
-function fit(corpus: JudgeCorpus, mass: Map<string, number>, itemId: string): number {
-  const profile = corpus.profileOf(itemId);
-  let hit = 0;
+/**
+ * Share of the answer's idf mass each item's profile explains (items sharing no unit are absent).
+ * One pass over the answer's units and their postings, not a scan of every item.
+ */
+function fits(corpus: JudgeCorpus, mass: Map<string, number>): Map<string, number> {
+  const hits = new Map<string, number>();
+  const postings = corpus.postings();
   let total = 0;
   for (const [k, n] of mass) {
     const idf = corpus.topicIdf(k);
     const weight = Math.min(n, 3) * idf;
     total += weight;
-    const p = profile.get(k);
-    if (p !== undefined) hit += weight * Math.min(1, p / idf);
+    for (const [item, p] of postings.get(k) ?? []) hits.set(item, (hits.get(item) ?? 0) + weight * Math.min(1, p / idf));
   }
-  return total === 0 ? 0 : hit / total;
+  for (const [item, h] of hits) hits.set(item, total === 0 ? 0 : h / total);
+  return hits;
 }
 
 /** Judges whether the answer addresses the question (and its reference, when there is one). */
 export function judgeRelevance(input: {
   corpus: JudgeCorpus;
-  question: string;
+  /** The question's units, without negation marks. */
+  questionUnits: ReadonlySet<string>;
   sentences: readonly ReadSentence[];
   reference: KnowledgeEntry | null;
   /** Items the question itself put forward (retrieval candidates), when there is no reference. */
@@ -64,7 +67,7 @@ export function judgeRelevance(input: {
 }): Relevance {
   const { corpus, sentences, reference } = input;
   const mass = answerMass(sentences);
-  const qUnits = new Set(unitsOf(input.question).map((u) => strip(u.key)));
+  const qUnits = input.questionUnits;
   let qTotal = 0;
   let qHit = 0;
   for (const k of qUnits) {
@@ -73,10 +76,13 @@ export function judgeRelevance(input: {
     if (mass.has(k)) qHit += idf;
   }
   const questionShare = qTotal === 0 ? 0 : qHit / qTotal;
+  const fitOf = fits(corpus, mass);
+  const fit = (item: string) => fitOf.get(item) ?? 0;
   let bestItem = '';
   let bestFit = 0;
+  // Ties go to the item listed first, so the verdict does not depend on map order.
   for (const item of corpus.items()) {
-    const f = fit(corpus, mass, item);
+    const f = fit(item);
     if (f > bestFit) {
       bestFit = f;
       bestItem = item;
@@ -86,13 +92,13 @@ export function judgeRelevance(input: {
   const size = sentences.reduce((s, x) => s + x.shape.size, 0);
   const judgeable = size >= MIN_SIZE && bestFit >= MIN_FIT;
   if (reference) {
-    const own = fit(corpus, mass, reference.itemId);
+    const own = fit(reference.itemId);
     const ratio = bestFit === 0 ? 1 : own / bestFit;
     const offTopic = judgeable && bestItem !== reference.itemId && ratio < 0.8 && input.statedShare < 0.3 && questionShare < 0.6;
     const score = offTopic ? Math.min(0.3, ratio / 2) : Math.min(1, Math.max(ratio, input.statedShare * 2, questionShare));
     return { score: round(score), offTopic, ...(bestItem !== reference.itemId ? { otherItemId: bestItem } : {}), questionShare: round(questionShare) };
   }
-  const ownFit = Math.max(0, ...input.candidates.map((c) => fit(corpus, mass, c)));
+  const ownFit = Math.max(0, ...input.candidates.map(fit));
   const offTopic = judgeable && !input.candidates.includes(bestItem) && questionShare < 0.25 && ownFit < 0.7 * bestFit;
   const score = offTopic ? Math.min(0.3, questionShare) : Math.min(1, Math.max(questionShare * 1.6, bestFit === 0 ? 0 : ownFit / bestFit));
   return { score: round(score), offTopic, ...(offTopic ? { otherItemId: bestItem } : {}), questionShare: round(questionShare) };
