@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { splitTranscript as splitLabeled } from '../../src/core/transcript/split';
+import { isQuestionLike, isSmallTalk } from '../../src/core/transcript/cues';
 import { detectTranscriptFormat } from '../../src/core/transcript/parse';
 import { TranscriptError } from '../../src/core/transcript/model';
 import { splitQaPairs } from '../../src/core/tools/splitQaPairs';
@@ -80,4 +81,48 @@ describe('split_qa_pairs / labeled splitter', () => {
     const wrongFormat = await r.execute('split_qa_pairs', { text: 'Q: a?\nA: b', format: 'srt' }, makeCtx());
     assert.equal(wrongFormat.error?.code, 'input_error');
   });
+});
+
+describe('splitter: greetings, clarifying exchanges and where the lens sits (issue 10)', () => {
+
+  it('an opening question inside a greeting turn is a question, in English and Chinese', () => {
+    assert.equal(isSmallTalk('Great to meet you. Before we dig in, walk me through the system you are proudest of.'), false);
+    assert.ok(isQuestionLike('Great to meet you. Before we dig in, walk me through the system you are proudest of.'));
+    assert.ok(isQuestionLike('很高兴认识你，那我们直接开始，先介绍一下你做过的 Agent 项目。'), 'an ask without a question mark after two lead-in clauses');
+    const en = splitLabeled([
+      'Priya: Hi Daniel, can you hear me?',
+      'Daniel: Yes, I can hear you fine.',
+      'Priya: Great to meet you. Before we dig in, walk me through the system you are proudest of.',
+      'Daniel: The search indexer at my last company. It reads change events from Postgres and writes documents to Elasticsearch within two seconds, which replaced a nightly batch job.',
+      'Priya: How would you test it?',
+      'Daniel: Replay a day of change events against a staging cluster and compare the documents with a full rebuild.',
+    ].join('\n'));
+    assert.deepEqual(en.pairs.map((p) => p.question.slice(0, 18)), ['Great to meet you.', 'How would you test']);
+    const zh = splitLabeled([
+      '张伟：你好，能听到吗？',
+      '李娜：能听到，你好。',
+      '张伟：很高兴认识你，那我们直接开始，先介绍一下你做过的 Agent 项目。',
+      '李娜：我做过一个帮运营写周报的 Agent，它先调用数据平台的接口拉指标，再和上周对比，最后按模板生成草稿。',
+      '张伟：你好，欢迎来面试。我们先从你最有成就感的项目开始吧，讲讲它的架构？',
+      '李娜：最有成就感的是客服知识库问答，底层是文档切分，中间是混合召回，上层是大模型生成答案并附上出处。',
+    ].join('\n'));
+    assert.equal(zh.pairs.length, 2);
+    assert.ok(zh.pairs[0].question.includes('先介绍一下你做过的 Agent 项目'));
+    assert.ok(zh.pairs[1].question.includes('讲讲它的架构'));
+  });
+
+  it('real small talk is still small talk, and an answer that opens with a rhetorical question stays an answer', () => {
+    for (const t of ['Hi, can you hear me?', '你好，能听到吗？', 'Hi, thanks for joining today. Can you hear me okay?']) assert.ok(isSmallTalk(t), t);
+    const r = splitLabeled([
+      '面试官：你好，能听到吗？',
+      '候选人：能听到。',
+      '面试官：你们为什么把同步写改成了异步？',
+      '候选人：为什么要这么做？因为写入量很大，同步写会拖慢下单接口，所以我们改成先写消息队列，再由消费者落库。',
+      '面试官：那消息重复了怎么办？',
+      '候选人：消费端按订单号做幂等，重复的消息直接丢掉。',
+    ].join('\n'));
+    assert.deepEqual(r.pairs.map((p) => p.answer.slice(0, 8)), ['为什么要这么做？', '消费端按订单号做']);
+    assert.ok(!r.pairs.some((p) => p.question.includes('能听到')));
+  });
+
 });
