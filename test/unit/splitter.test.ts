@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { splitTranscript as splitLabeled } from '../../src/core/transcript/split';
-import { isQuestionLike, isSmallTalk } from '../../src/core/transcript/cues';
+import { isClarifyingQuestion, isQuestionLike, isSmallTalk } from '../../src/core/transcript/cues';
 import { detectTranscriptFormat } from '../../src/core/transcript/parse';
 import { TranscriptError } from '../../src/core/transcript/model';
 import { splitQaPairs } from '../../src/core/tools/splitQaPairs';
@@ -123,6 +123,84 @@ describe('splitter: greetings, clarifying exchanges and where the lens sits (iss
     ].join('\n'));
     assert.deepEqual(r.pairs.map((p) => p.answer.slice(0, 8)), ['为什么要这么做？', '消费端按订单号做']);
     assert.ok(!r.pairs.some((p) => p.question.includes('能听到')));
+  });
+
+  it('keeps a clarifying question in any wording and a plain-statement reply inside the answer (English)', () => {
+    assert.ok(isClarifyingQuestion('Before I answer: is this for internal users only?'));
+    assert.ok(isClarifyingQuestion('Sorry, just so I understand — are we talking about batch or real-time?'));
+    const r = splitLabeled([
+      'Interviewer: How would you design a notification service for our company?',
+      'Candidate: Before I answer: is this for internal users only?',
+      'Interviewer: Internal only, about two thousand employees.',
+      'Candidate: Then one service reads events from a queue, applies each person\'s preferences and sends email, chat or push.',
+      'Interviewer: How would you load test it before launch?',
+      'Candidate: Before launch or while it is running?',
+      'Interviewer: Before launch.',
+      'Candidate: I would replay a busy day of events at twice the rate against a staging copy and watch the queue lag.',
+      'Interviewer: And how do you avoid sending a notification twice?',
+      'Candidate: Sorry, just so I understand — are we talking about batch or real-time?',
+      'Interviewer: Real-time, straight from the event stream.',
+      'Candidate: Every event gets an id that the sender records under a unique key before sending, so a redelivery is dropped.',
+    ].join('\n'));
+    assert.equal(r.pairs.length, 3, 'a clarifying exchange is not a new question');
+    assert.ok(r.pairs[0].answer.startsWith('Before I answer') && r.pairs[0].answer.includes('applies each person'));
+    assert.ok(!r.pairs[0].answer.includes('Internal only'), 'the interviewer\'s reply is not the candidate\'s answer');
+    assert.ok(r.pairs[1].answer.includes('replay a busy day'), 'a plain question asked back before answering');
+    assert.ok(r.pairs[2].answer.includes('unique key'));
+  });
+
+  it('keeps a clarifying question in any wording and a plain-statement reply inside the answer (Chinese)', () => {
+    assert.ok(isClarifyingQuestion('我想先确认一下，口径变化会提前通知我们吗？'));
+    assert.ok(isClarifyingQuestion('您是指接口本身报错吗？'));
+    const r = splitLabeled([
+      '面试官：工具调用出错的时候，你们怎么处理？',
+      '候选人：您是指接口本身报错吗？',
+      '面试官：对，比如超时或者返回五百。',
+      '候选人：超时就重试，最多三次，每次间隔翻倍；连续失败就停下来交给人工。',
+      '面试官：如果指标口径改了，Agent 怎么发现？',
+      '候选人：我想先确认一下，口径变化会提前通知我们吗？',
+      '面试官：不会通知，只能自己发现。',
+      '候选人：那就给每个指标保存过去八周的分布，新数据偏离太多就报警，不让 Agent 直接下结论。',
+      '面试官：这个方案你会怎么衡量效果？',
+      '候选人：这个是说线上还是离线的场景？',
+      '面试官：线上的，每天几百万请求。',
+      '候选人：线上看运营直接采用草稿的比例，以及草稿里被人工改掉的指标数量。',
+    ].join('\n'));
+    assert.equal(r.pairs.length, 3);
+    assert.ok(r.pairs[0].answer.includes('最多三次'));
+    assert.ok(r.pairs[1].answer.startsWith('我想先确认一下') && r.pairs[1].answer.includes('八周的分布'));
+    assert.ok(r.pairs[2].answer.includes('采用草稿的比例'));
+    assert.ok(!r.pairs.some((p) => /不会通知|每天几百万请求/.test(p.question)), 'a statement reply does not open a question');
+  });
+
+  it('after a worded clarification, a very short question back from the interviewer stays inside the answer too', () => {
+    const r = splitLabeled([
+      'Interviewer: How would you evaluate a RAG pipeline?',
+      'Candidate: Do you mean the retriever or the whole pipeline?',
+      'Interviewer: What would you pick?',
+      'Candidate: The whole pipeline: a golden set of questions, recall at k for retrieval, and faithfulness graded by a judge calibrated on human labels.',
+      'Interviewer: 你们的召回是怎么做的？',
+      'Candidate: 你的意思是线上怎么召回吗？',
+      'Interviewer: 对，我们说的是线上。',
+      'Candidate: 线上用向量检索加关键词检索做混合召回，再用重排模型排序，取前五条放进提示词。',
+    ].join('\n'));
+    assert.equal(r.pairs.length, 2);
+    assert.ok(r.pairs[0].answer.includes('golden set'));
+    assert.ok(r.pairs[1].answer.includes('混合召回'));
+  });
+
+  it('a real new question after the answer still starts a new pair, even after a short answer that ends in "?"', () => {
+    const r = splitLabeled([
+      'Interviewer: Which rate limiting algorithm would you pick for a public API?',
+      'Candidate: Maybe a token bucket?',
+      'Interviewer: How would you share the limit across regions?',
+      'Candidate: Give each region a share of the global limit and rebalance the shares every few seconds from a central counter.',
+      'Interviewer: And if the central counter is down?',
+      'Candidate: Keep the last shares?',
+      'Interviewer: Okay, next question. Let\'s talk about message queues.',
+      'Candidate: We use Kafka with idempotent producers, consumers commit offsets only after processing, and failed messages go to a dead-letter topic after three retries.',
+    ].join('\n'));
+    assert.deepEqual(r.pairs.map((p) => p.question.slice(0, 12)), ['Which rate l', 'How would yo', 'And if the c', 'Okay, next q']);
   });
 
 });

@@ -13,7 +13,10 @@ const INTERROGATIVE = /什么|怎么|如何|为什么|哪些|哪个|多少|是�
 
 const SMALL_TALK = /(?:^|[，,。.!！\s])(?:你好|您好|欢迎|hello(?![a-z])|hi(?![a-z])|hey(?![a-z])|welcome|good (?:morning|afternoon|evening)|(?:nice|great|good|glad|pleased|lovely) to (?:meet|see)|很高兴|听得[到见]|听到我|能听[见到]|can you hear|hear me|how are you|how'?s it going|how was your|thanks? (?:you )?for (?:joining|coming|your time|taking|making)|谢谢你?(?:抽时间|参加|来)|等一下|稍等|开始吧|let'?s (?:get )?start|shall we (?:get )?start|我是今天的面试官|I'?m .{0,30} (?:and I'?ll be|interviewing)|我先介绍一下)/i;
 const CLOSING = /(?:你有什么(?:问题|想问)|你还有什么(?:问题|想问|要问)|有什么想问我|any questions for (?:me|us)|anything you'?d like to ask|今天(?:就)?(?:先)?到这里|that'?s all (?:I have|from me|for today)|we'?re (?:out of|about out of) time|后续(?:HR|hr|人事)?会(?:联系|通知)|we'?ll be in touch)/i;
-const CLARIFY = /^(?:(?:嗯|呃|额|那个|就是)[，,]?\s*)?(?:你是说|你是指|你指的是|是指|你的意思是|意思是|是说|就是说.{0,30}[吗嘛]|我确认一下|确认一下|想确认|do you mean|you mean|are you asking|by .{1,30} do you mean|just to (?:clarify|confirm)|to clarify|should i (?:assume|focus)|is (?:this|that) (?:about|for|in)|can i assume|are we talking about)/i;
+const CLARIFY = /^(?:(?:嗯|呃|额|那个|就是)[，,]?\s*)?(?:[你您](?:是说|是指|指的是|的意思是)|是指|意思是|是说|就是说.{0,30}[吗嘛]|我确认一下|确认一下|想确认|do you mean|you mean|are you asking|by .{1,30} do you mean|just to (?:clarify|confirm)|to clarify|should i (?:assume|focus)|is (?:this|that) (?:about|for|in)|can i assume|are we talking about)/i;
+// What a candidate says before asking back ("Before I answer:", "Sorry, just so I understand —",
+// "我想先确认一下，"): with a question after it, the turn pins the question down.
+const CLARIFY_LEAD = /^(?:(?:sorry(?: to interrupt)?|quick question|one question|before I (?:answer|start|begin|dive in|go on)|just (?:so|to make sure) I(?:'m| am)? (?:understand|clear|get (?:it|this|that) right)|so I understand|to make sure I understand|just to be (?:sure|clear)|(?:can|may|could) I (?:ask|check)(?: something| one thing)?|不好意思|抱歉|我(?:想)?(?:先)?(?:确认|问)一下|先(?:确认|问)一下|想(?:先)?(?:确认|问)一下|我有个问题)\s*[,，:：—–-]?\s*)+/i;
 // Openers before the first question ("Before we dig in", "To start", "那我们直接开始", "我们先从项目开始吧").
 const OPENING = /^(?:(?:and|so|ok(?:ay)?|alright|now|well)[,\s]+)?(?:before we (?:dig in|get (?:into it|going|started)|start|begin|jump in)|to (?:start|begin|kick (?:things |it )?off)(?: with)?|first(?:ly| of all| off)?|to begin with|as a warm-?up|for (?:the|our|my) first (?:question|one|topic)|let'?s (?:start|begin|get started|kick off|dive in|dig in|jump (?:right )?in)(?: then| now)?)$|^(?:那|好|好的|嗯)?(?:我们)?(?:就|先|现在)?(?:直接)?(?:开始(?:吧|面试吧?)?|进入正题吧?|从.{1,20}开始吧?|开始之前|第一个问题|首先|热身一下)$/i;
 // Thanks or a short verdict on the last answer ("Thanks, that's clear.", "好的，了解了。"), said before moving on.
@@ -126,13 +129,25 @@ export function isClosing(text: string): boolean {
   return CLOSING.test(text);
 }
 
-/** The candidate asking back to pin the question down ("你是指…吗？", "Do you mean…?"). */
+/** The candidate asking back to pin the question down ("你是指…吗？", "Do you mean…?", "Before I answer: is it…?"). */
 export function isClarifyingQuestion(text: string): boolean {
   const t = stripLeadingNoise(text.trim());
   if (length(t) > 80) return false;
   if (CLARIFY.test(t)) return true;
+  const rest = t.replace(CLARIFY_LEAD, '');
+  if (rest !== t && (QUESTION_END.test(rest) || CLARIFY.test(rest))) return true;
   // Short alternatives asked back: "生产端还是消费端？", "the retriever or the whole pipeline?"
   return QUESTION_END.test(t) && length(t) <= 30 && (/^(?:是|就是|包括|包含|只|也)[^？?]*[吗呢][？?]$/.test(t) || /还是/.test(t) || /^(?:the|a|an|is it|only|both)\b.* or /i.test(t));
+}
+
+/**
+ * A question put back to the interviewer in any wording: short and ending in a question mark
+ * ("Before launch or while the sale is running?"), not a check-in tag ("…, right?"). Only a
+ * clarification when it comes before the answer; the splitter checks that.
+ */
+export function isAskedBack(text: string): boolean {
+  const t = text.trim();
+  return QUESTION_END.test(t) && !TAG_QUESTION.test(t) && length(t) <= 40;
 }
 
 /** A short acknowledgement that does not take the floor ("嗯", "OK", "Right, go on"). */
