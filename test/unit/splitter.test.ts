@@ -84,6 +84,7 @@ describe('split_qa_pairs / labeled splitter', () => {
 });
 
 describe('splitter: greetings, clarifying exchanges and where the lens sits (issue 10)', () => {
+  const lineAt = (text: string, offset: number) => text.slice(text.lastIndexOf('\n', offset - 1) + 1).split('\n')[0];
 
   it('an opening question inside a greeting turn is a question, in English and Chinese', () => {
     assert.equal(isSmallTalk('Great to meet you. Before we dig in, walk me through the system you are proudest of.'), false);
@@ -203,4 +204,61 @@ describe('splitter: greetings, clarifying exchanges and where the lens sits (iss
     assert.deepEqual(r.pairs.map((p) => p.question.slice(0, 12)), ['Which rate l', 'How would yo', 'And if the c', 'Okay, next q']);
   });
 
+  it('SRT: the lens sits on the question cue, not on the "Great." "Let\'s start." cues that open the turn', () => {
+    const srt = [
+      '1', '00:00:01,000 --> 00:00:02,500', 'Alex: Hi Sam, can you hear me?', '',
+      '2', '00:00:03,000 --> 00:00:04,000', 'Sam: Yes, perfectly.', '',
+      '3', '00:00:04,600 --> 00:00:05,000', 'Alex: Great.', '',
+      '4', '00:00:05,300 --> 00:00:06,000', "Let's start.", '',
+      '5', '00:00:06,300 --> 00:00:10,000', 'Can you walk me through how you would cache product pages for an online store?', '',
+      '6', '00:00:10,800 --> 00:00:16,000', 'Sam: A CDN in front with a short time to live, and rendered fragments in Redis behind it, purged when a price changes.', '',
+      '7', '00:00:16,800 --> 00:00:17,200', 'Alex: Okay.', '',
+      '8', '00:00:17,500 --> 00:00:20,000', 'What happens when a popular entry expires?', '',
+      '9', '00:00:20,800 --> 00:00:25,000', 'Sam: One request rebuilds it behind a lock while the others get the stale copy.', '',
+    ].join('\n');
+    const r = splitLabeled(srt);
+    assert.equal(r.format, 'srt');
+    assert.equal(r.pairs.length, 2);
+    assert.ok(r.pairs[0].question.startsWith("Great. Let's start."), 'the question keeps its lead-in');
+    assert.equal(lineAt(srt, r.pairs[0].startOffset), 'Can you walk me through how you would cache product pages for an online store?');
+    assert.equal(lineAt(srt, r.pairs[1].startOffset), 'What happens when a popular entry expires?');
+  });
+
+  it('WebVTT: the lens sits on the question cue after a greeting cue of the same turn', () => {
+    const vtt = [
+      'WEBVTT', '',
+      '00:01.000 --> 00:02.500', '<v 王老师>你好，能听到吗？</v>', '',
+      '00:03.000 --> 00:04.000', '<v 小陈>能听到。</v>', '',
+      '00:04.600 --> 00:06.000', '<v 王老师>你好，欢迎来面试。</v>', '',
+      '00:06.300 --> 00:10.000', '<v 王老师>我们先从你最有成就感的项目开始吧，讲讲它的架构？</v>', '',
+      '00:10.800 --> 00:18.000', '<v 小陈>最有成就感的是客服知识库问答，底层做文档切分，中间是混合召回，上层由大模型生成答案并附上出处。</v>', '',
+      '00:18.800 --> 00:19.300', '<v 王老师>好的。</v>', '',
+      '00:19.500 --> 00:20.300', '<v 王老师>下一个问题。</v>', '',
+      '00:20.600 --> 00:23.000', '<v 王老师>检索结果不准的时候，你们怎么排查？</v>', '',
+      '00:23.800 --> 00:30.000', '<v 小陈>先拿失败的查询看正确文档有没有进前五十，没进就调切分和同义词，进了但排不上去就交给重排模型。</v>', '',
+    ].join('\n');
+    const r = splitLabeled(vtt);
+    assert.equal(r.format, 'vtt');
+    assert.equal(r.pairs.length, 2);
+    assert.equal(lineAt(vtt, r.pairs[0].startOffset), '<v 王老师>我们先从你最有成就感的项目开始吧，讲讲它的架构？</v>');
+    assert.equal(lineAt(vtt, r.pairs[1].startOffset), '<v 王老师>检索结果不准的时候，你们怎么排查？</v>');
+  });
+
+  it('labeled text: a greeting line before the question inside one turn puts the lens on the question line', () => {
+    const text = [
+      'Interviewer: Good morning, and thanks for making the time.',
+      'Before we dig in, walk me through the system you are proudest of.',
+      'Candidate: The search indexer at my last company: change events from Postgres become documents in Elasticsearch within two seconds.',
+      'Interviewer: Thanks, that\'s clear.',
+      'What would you monitor in the first week?',
+      'Candidate: The no-click rate per query type and a weekly sample of results graded by people.',
+      'Interviewer: How would you roll it back?',
+      'Candidate: Behind a flag, so switching back is one config change.',
+    ].join('\n');
+    const r = splitLabeled(text);
+    assert.equal(r.pairs.length, 3);
+    assert.equal(lineAt(text, r.pairs[0].startOffset), 'Before we dig in, walk me through the system you are proudest of.');
+    assert.equal(lineAt(text, r.pairs[1].startOffset), 'What would you monitor in the first week?');
+    assert.equal(lineAt(text, r.pairs[2].startOffset), 'Interviewer: How would you roll it back?', 'a one-line question keeps its label line');
+  });
 });

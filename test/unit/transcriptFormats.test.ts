@@ -41,7 +41,8 @@ describe('transcript formats', () => {
     assert.ok(second.segments.length >= 2, 'cues of one turn merge');
     const s = splitTranscript(text);
     const q = s.pairs[0];
-    assert.ok(text.slice(q.startOffset).startsWith('张伟：好，那我们开始吧'), 'question offset at the cue text line');
+    assert.ok(q.question.startsWith('好，那我们开始吧。'), 'the question keeps the lead-in cue');
+    assert.ok(text.slice(q.startOffset).startsWith('先请你介绍一下你最近做的一个项目'), 'question offset at the question cue, past the "好，那我们开始吧。" cue');
     assert.ok(q.answerStartS! > q.questionEndS!, 'answer starts after the question ends');
     assert.ok(q.answerEndS! > q.answerStartS!);
   });

@@ -69,6 +69,7 @@ function isLeadClause(clause: string): boolean {
 }
 
 const CLAUSE_MARK = /[，,:：;；—–]/g;
+const CLAUSE_OR_SENTENCE_MARK = /[，,:：;；—–。.!！?？]/g;
 
 /** A sentence without its leading lead-in clauses ("Before we dig in, walk me…" → "walk me…"); unchanged when none. */
 function withoutLeadClauses(sentence: string): string {
@@ -122,6 +123,24 @@ export function isSmallTalk(text: string): boolean {
   // "你好，先请你讲一个项目？": the greeting is small talk, the rest is the first question.
   const rest = text.split(/(?<=[。.!！?？，,])\s*/).filter((s) => !SMALL_TALK.test(s)).join('');
   return length(rest) < 6 || !isQuestionLike(rest);
+}
+
+/**
+ * Nothing but greetings, openers, transitions and thanks ("Great." "Let's start." "你好，欢迎来面试。"
+ * "Thanks, that's clear."): a cue or line that leads into a question without being part of it.
+ */
+export function isLeadIn(text: string): boolean {
+  const t = stripLeadingNoise(text.trim());
+  if (length(t) > 40) return false;
+  let from = 0;
+  while (from < t.length) {
+    CLAUSE_OR_SENTENCE_MARK.lastIndex = from;
+    const mark = CLAUSE_OR_SENTENCE_MARK.exec(t);
+    const end = mark ? mark.index : t.length;
+    if (!isLeadClause(t.slice(from, end))) return false;
+    from = end + 1;
+  }
+  return true;
 }
 
 /** The interviewer wrapping up ("Do you have any questions for us?"); not a technical question. */

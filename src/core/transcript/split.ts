@@ -1,6 +1,7 @@
 import { isAskedBack, isBackchannel, isClarifyingQuestion, isClosing, isQuestionLike, isSmallTalk, isTransition, questionScore, speechLength } from './cues';
 import { TranscriptError, type QaPair, type SplitResult, type Transcript, type Turn } from './model';
 import { parseTranscript, type ParseOptions } from './parse';
+import { questionStartOffset } from './questionStart';
 
 interface Building { q: number[]; a: number[] }
 
@@ -74,7 +75,7 @@ export function pairTurns(turns: Turn[]): QaPair[] {
         index: pairs.length + 1,
         question,
         answer: a.map((t) => t.text).join('\n\n'),
-        startOffset: q[0].startOffset,
+        startOffset: questionStartOffset(q),
         endOffset: last.endOffset,
         questionTurns: current.q,
         answerTurns: current.a,
