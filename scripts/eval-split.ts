@@ -1,12 +1,14 @@
 // npm run eval:split — pair precision/recall/F1 per format and overall on the gold set, plus
-// role, filler and long-pause accuracy. Exit 1 when a target of issue 4 is missed.
-import { fillerAccuracy, prf, scoreGoldSet, type FileScore } from './lib/splitEval';
+// role, filler and long-pause accuracy, and whether each CodeLens sits on its question's line.
+// Exit 1 when a target of issue 4 or issue 10 is missed.
+import { fillerAccuracy, lensAccuracy, prf, scoreGoldSet, type FileScore } from './lib/splitEval';
 
 const scores = scoreGoldSet();
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-console.log('file                               format             pairs (gold/pred/ok)  roles  fillers (exp/found)  long pauses (exp/found)');
+console.log('file                               format             pairs (gold/pred/ok)  lens (exp/ok)  roles  fillers (exp/found)  long pauses (exp/found)');
 for (const s of scores) {
-  console.log(`${s.file.padEnd(34)} ${(s.format + (s.formatOk ? '' : '?')).padEnd(18)} ${`${s.gold}/${s.predicted}/${s.matched}`.padEnd(21)} ${(s.rolesOk === null ? '-' : s.rolesOk ? 'ok' : 'WRONG').padEnd(6)} ${`${s.fillers.expected}/${s.fillers.found}`.padEnd(20)} ${s.longPauses ? `${s.longPauses.expected}/${s.longPauses.found}` : '-'}${s.error ? `  ERROR ${s.error}` : ''}`);
+  const lens = s.lens.expected ? `${s.lens.expected}/${s.lens.found}` : '-';
+  console.log(`${s.file.padEnd(34)} ${(s.format + (s.formatOk ? '' : '?')).padEnd(18)} ${`${s.gold}/${s.predicted}/${s.matched}`.padEnd(21)} ${lens.padEnd(14)} ${(s.rolesOk === null ? '-' : s.rolesOk ? 'ok' : 'WRONG').padEnd(6)} ${`${s.fillers.expected}/${s.fillers.found}`.padEnd(20)} ${s.longPauses ? `${s.longPauses.expected}/${s.longPauses.found}` : '-'}${s.error ? `  ERROR ${s.error}` : ''}`);
 }
 console.log('');
 const byFormat = new Map<string, FileScore[]>();
@@ -32,7 +34,10 @@ console.log(`filler counts within ±10%: ${pct(fa)} of files`);
 const paused = scores.filter((s) => s.longPauses);
 const pauseOk = paused.filter((s) => s.longPauses!.expected === s.longPauses!.found).length;
 console.log(`long-pause counts exact: ${pauseOk}/${paused.length} files`);
-targets.push(['filler accuracy', fa, 1], ['long-pause accuracy', pauseOk / Math.max(1, paused.length), 1]);
+const lensed = scores.reduce((n, s) => n + s.lens.expected, 0);
+const la = lensAccuracy(scores);
+console.log(`CodeLens on the question's line: ${scores.reduce((n, s) => n + s.lens.found, 0)}/${lensed} pairs`);
+targets.push(['filler accuracy', fa, 1], ['long-pause accuracy', pauseOk / Math.max(1, paused.length), 1], ['CodeLens on the question line', la, 1]);
 const missed = targets.filter(([, v, t]) => v < t);
 for (const [name, v, t] of missed) console.log(`MISSED: ${name} ${v.toFixed(3)} < ${t}`);
 process.exitCode = missed.length ? 1 : 0;

@@ -110,7 +110,8 @@ describe('Interview Lens in a real VS Code', function () {
     assert.ok(report.perQuestion.every((q) => q.delivery && q.delivery.pace.value > 0));
     const lenses = await ourLenses(uri);
     assert.equal(lenses.length, 4);
-    const expected = ['Great.', 'How would you evaluate it?', 'Okay.', 'Last one: how do you handle'];
+    // On the cue that holds the question, past the "Great." "Let's start." and "Okay." cues of its turn.
+    const expected = ['Can you walk me through how retrieval-augmented', 'How would you evaluate it?', 'What are the main risks of tool calling', 'Last one: how do you handle'];
     for (const [i, lens] of lenses.entries()) {
       const line = doc.lineAt(lens.range.start.line).text;
       assert.equal(lens.range.start.line, doc.positionAt(report.perQuestion[i].startOffset).line);

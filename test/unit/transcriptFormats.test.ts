@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { parseTranscript, detectTranscriptFormat } from '../../src/core/transcript/parse';
 import { splitTranscript } from '../../src/core/transcript/split';
 import { TranscriptError } from '../../src/core/transcript/model';
-import { fillerAccuracy, GOLD_DIR, prf, scoreGoldSet } from '../../scripts/lib/splitEval';
+import { fillerAccuracy, GOLD_DIR, lensAccuracy, prf, scoreGoldSet } from '../../scripts/lib/splitEval';
 
 const gold = (f: string) => fs.readFileSync(path.join(GOLD_DIR, f), 'utf8');
 
@@ -15,11 +15,14 @@ describe('transcript formats', () => {
       'whisper-words-en.json': 'whisper-json', 'whisperx-zh.json': 'whisper-json', 'whisper-cpp-zh.json': 'whisper-cpp-json',
       'otter-en.txt': 'otter', 'feishu-zh.txt': 'feishu', 'labeled-zh.txt': 'labeled', 'named-en.txt': 'labeled',
       'qa-zh.txt': 'labeled', 'dialogue-en.txt': 'dialogue', 'hand-dialogue-zh.txt': 'dialogue',
+      'hand-greeting-clarify-en.txt': 'labeled', 'hand-greeting-clarify-zh.txt': 'labeled',
+      'hand-greeting-clarify-en.srt': 'srt', 'hand-greeting-clarify-zh.srt': 'srt',
+      'hand-greeting-clarify-en.vtt': 'vtt', 'hand-greeting-clarify-zh.vtt': 'vtt',
     };
     for (const [file, format] of Object.entries(expected)) assert.equal(detectTranscriptFormat(gold(file)), format, file);
   });
 
-  it('meets the issue targets on the gold set: pair F1, roles, fillers and long pauses', () => {
+  it('meets the issue targets on the gold set: pair F1, roles, fillers, long pauses and lens lines', () => {
     const scores = scoreGoldSet();
     assert.ok(scores.length >= 12, 'at least 12 gold transcripts');
     for (const s of scores) assert.equal(s.error, undefined, `${s.file}: ${s.error}`);
@@ -30,6 +33,9 @@ describe('transcript formats', () => {
     assert.equal(fillerAccuracy(scores), 1);
     for (const s of scores) if (s.longPauses) assert.equal(s.longPauses.found, s.longPauses.expected, `${s.file} long pauses`);
     for (const s of scores) assert.ok(s.formatOk, `${s.file} format`);
+    assert.ok(scores.reduce((n, s) => n + s.lens.expected, 0) >= 19, 'the greeting and clarification files name their lens lines');
+    for (const s of scores) assert.equal(s.lens.found, s.lens.expected, `${s.file}: CodeLens on the question's line`);
+    assert.equal(lensAccuracy(scores), 1);
   });
 
   it('SRT: a name on a turn\'s first cue carries to the following cues; offsets point at the cue text', () => {
@@ -41,7 +47,8 @@ describe('transcript formats', () => {
     assert.ok(second.segments.length >= 2, 'cues of one turn merge');
     const s = splitTranscript(text);
     const q = s.pairs[0];
-    assert.ok(text.slice(q.startOffset).startsWith('张伟：好，那我们开始吧'), 'question offset at the cue text line');
+    assert.ok(q.question.startsWith('好，那我们开始吧。'), 'the question keeps the lead-in cue');
+    assert.ok(text.slice(q.startOffset).startsWith('先请你介绍一下你最近做的一个项目'), 'question offset at the question cue, past the "好，那我们开始吧。" cue');
     assert.ok(q.answerStartS! > q.questionEndS!, 'answer starts after the question ends');
     assert.ok(q.answerEndS! > q.answerStartS!);
   });

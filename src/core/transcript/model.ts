@@ -39,6 +39,12 @@ export interface Segment {
   endOffset: number;
   /** Raw dialogue only: the blank-line separated paragraph the line sits in. */
   paragraph?: number;
+  /**
+   * The non-blank source lines of a segment that spans several (a labeled turn, an Otter or
+   * Feishu block), with their offsets; absent for one-line segments. Tells which line a question
+   * inside the segment starts on.
+   */
+  lines?: Array<{ text: string; offset: number }>;
 }
 
 /** A speaker's consecutive segments merged into one turn, with the speaker's role. */
@@ -85,7 +91,10 @@ export interface QaPair {
   question: string;
   /** The candidate's words only; a clarification reply of the interviewer inside the answer is left out. */
   answer: string;
-  /** Offset of the first character of the question turn. */
+  /**
+   * Offset of the question: the start of the question turn's first cue or line that is not a
+   * greeting or transition ("Great." "Let's start."), where the CodeLens goes.
+   */
   startOffset: number;
   /** Offset just past the last character of the answer. */
   endOffset: number;

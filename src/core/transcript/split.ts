@@ -1,6 +1,7 @@
-import { isBackchannel, isClarifyingQuestion, isClosing, isQuestionLike, isShortReply, isSmallTalk, questionScore, speechLength } from './cues';
+import { isAskedBack, isBackchannel, isClarifyingQuestion, isClosing, isQuestionLike, isSmallTalk, isTransition, questionScore, speechLength } from './cues';
 import { TranscriptError, type QaPair, type SplitResult, type Transcript, type Turn } from './model';
 import { parseTranscript, type ParseOptions } from './parse';
+import { questionStartOffset } from './questionStart';
 
 interface Building { q: number[]; a: number[] }
 
@@ -10,14 +11,35 @@ function nextKnown(turns: Turn[], i: number): Turn | undefined {
   return undefined;
 }
 
-/** An interviewer turn inside an answer that does not end it: "嗯", or the reply to a clarifying question. */
+/**
+ * Is the candidate pinning the question down rather than answering? A worded clarification
+ * ("你是指…吗？", "Before I answer: is it…?") may come anywhere in the answer; a plain question
+ * asked back ("Before launch or during the sale?") only before the answer has started.
+ */
+function candidateAskedBack(turns: Turn[], current: Building): 'worded' | 'plain' | false {
+  const said = current.a.map((k) => turns[k]).filter((x) => x.role === 'candidate');
+  if (said.length === 0) return false;
+  if (isClarifyingQuestion(said[said.length - 1].text)) return 'worded';
+  return said.every((x) => isAskedBack(x.text)) ? 'plain' : false;
+}
+
+/**
+ * An interviewer turn inside an answer that does not end it: "嗯", or the reply to a clarifying
+ * question when the candidate then goes on. The reply is short and may be a plain statement
+ * ("Internal only, about two thousand employees."). A worded clarification is clear enough that a
+ * very short question back ("What would you assume?") counts too; after a plain question asked
+ * back, moving on ("Okay, next question.") ends the answer, since that question may have been a
+ * hedged answer ("Maybe a token bucket?").
+ */
 function staysInAnswer(turns: Turn[], current: Building, i: number): boolean {
   const t = turns[i];
   const next = nextKnown(turns, i);
   if (next?.role !== 'candidate') return false;
   if (isBackchannel(t.text)) return true;
-  const lastCandidate = [...current.a].reverse().map((k) => turns[k]).find((x) => x.role === 'candidate');
-  return !!lastCandidate && isClarifyingQuestion(lastCandidate.text) && isShortReply(t.text);
+  const askedBack = candidateAskedBack(turns, current);
+  if (!askedBack || speechLength(t.text) > 60) return false;
+  if (askedBack === 'worded') return !isQuestionLike(t.text) || speechLength(t.text) <= 12;
+  return !isQuestionLike(t.text) && !isTransition(t.text);
 }
 
 /** Does this interviewer turn open a question (rather than chat, a remark or an anecdote)? */
@@ -53,7 +75,7 @@ export function pairTurns(turns: Turn[]): QaPair[] {
         index: pairs.length + 1,
         question,
         answer: a.map((t) => t.text).join('\n\n'),
-        startOffset: q[0].startOffset,
+        startOffset: questionStartOffset(q),
         endOffset: last.endOffset,
         questionTurns: current.q,
         answerTurns: current.a,

@@ -38,6 +38,8 @@ function parseBlocks(text: string, header: RegExp, skip: (line: Line, i: number,
       speaker: b.speaker, text: body, start: b.start,
       end: next !== undefined && next > b.start ? Math.min(next, estimated * 3) : estimated,
       startOffset: first.offset, endOffset: last.offset + last.text.length,
+      // Which line a question starts on matters only when the block spans several.
+      ...(b.lines.length > 1 ? { lines: b.lines.map((l) => ({ text: l.text.trim(), offset: l.offset })) } : {}),
     });
     if (next !== undefined && next < b.start) {
       throw new TranscriptError(`the ${name} block time ${b.headerLine.text.trim()} is later than the next block's: times must increase`, b.headerLine.number);

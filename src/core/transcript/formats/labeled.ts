@@ -54,21 +54,29 @@ export function parseLabeled(text: string, custom?: CustomLabels): LabeledParse 
   const { speakers, prefixes, byLine } = countLabeledLines(text, custom);
   if (speakers.size === 0) return null;
   const segments: Segment[] = [];
-  let current: (Segment & { lines: string[] }) | null = null;
+  // `lines` is filled only once a turn has a second non-blank line: most turns are one line, and
+  // a record per line would cost a 20 MB file hundreds of milliseconds of garbage collection.
+  let current: (Segment & { body: string[] }) | null = null;
   const flush = () => {
     if (!current) return;
-    const body = current.lines.map((l) => l.trimEnd()).join('\n').replace(/\n{3,}/g, '\n\n').trim();
-    segments.push({ speaker: current.speaker, text: body, startOffset: current.startOffset, endOffset: current.endOffset });
+    const body = current.body.map((l) => l.trimEnd()).join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    const segment: Segment = { speaker: current.speaker, text: body, startOffset: current.startOffset, endOffset: current.endOffset };
+    if (current.lines) segment.lines = current.lines;
+    segments.push(segment);
     current = null;
   };
   eachLine(text, (line) => {
     const p = byLine[line.number - 1];
     if (p && speakers.has(p.speaker)) {
       flush();
-      current = { speaker: p.speaker, text: '', lines: [line.text.slice(p.length)], startOffset: line.offset, endOffset: line.offset + line.text.length };
+      const first = line.text.slice(p.length);
+      current = { speaker: p.speaker, text: '', body: [first], startOffset: line.offset, endOffset: line.offset + line.text.length };
     } else if (current) {
-      current.lines.push(line.text);
-      if (line.text.trim() !== '') current.endOffset = line.offset + line.text.length;
+      current.body.push(line.text);
+      if (line.text.trim() === '') return;
+      current.lines ??= current.body[0].trim() !== '' ? [{ text: current.body[0], offset: current.startOffset }] : [];
+      current.lines.push({ text: line.text, offset: line.offset });
+      current.endOffset = line.offset + line.text.length;
     }
   });
   flush();
