@@ -79,6 +79,11 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.ok(score > 0 && score <= 100, `overall score ${score}`);
     assert.equal((await frame.locator('[data-testid="question-count"]').textContent())?.trim(), '6');
     assert.equal(await frame.locator('section.question').count(), 6);
+    // Every question shows how sure its score is, and key points the answer states quote the sentence.
+    assert.equal(await frame.locator('section.question [data-testid="question-confidence"]').count(), 6);
+    const stated = frame.locator('section.question li.kp[data-status="stated"] q');
+    assert.ok(await stated.count() > 0, 'no key point shown as stated with its sentence');
+    assert.ok(((await stated.first().textContent()) ?? '').trim().length > 5);
     await page.screenshot({ path: path.join(OUT, 'workbench-after-diagnose.png') });
   });
 

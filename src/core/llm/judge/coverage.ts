@@ -81,8 +81,10 @@ export function coverPoints(sentences: readonly ReadSentence[], signatures: read
     let opposed: { match: number; text: string } | undefined;
     const consider = (keys: Set<string>, text: string, statement: boolean) => {
       const { score, shared } = matchPoint(sig, keys);
-      if (score < STATE_THRESHOLD || shared < 2) return;
-      if (statement) {
+      if (score < STATE_THRESHOLD) return;
+      // Stating a point takes two of its units in a claim; one term alone ("漏桶" in a list of
+      // algorithms) only names it.
+      if (statement && shared >= 2) {
         if (!stated || score > stated.match) stated = { match: score, text };
       } else if (!named || score > named.match) named = { match: score, text };
     };
