@@ -69,6 +69,8 @@ const OFF_TOPIC_CAP = 30;
 const LIST_SHARE = 0.3;
 /** Most a list of terms can score, whatever terms it holds. */
 const LIST_CAP = 35;
+/** Specific units from which an answer says enough for its relevance to count in full. */
+const SUBSTANTIAL_SPECIFICS = 8;
 /** From this length (content units) an answer can be padded. */
 const PADDED_LENGTH = 150;
 /** Below this many specific units per square root of length, a long answer is padded. */
@@ -298,7 +300,10 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   };
   let content = reference
     ? DIMENSIONS.reduce((s, d) => s + (dimensions[d] ?? 0) * DIMENSION_WEIGHTS[d], 0)
-    : dimensions.depth! * NO_REFERENCE_WEIGHTS.depth + dimensions.practicality! * NO_REFERENCE_WEIGHTS.practicality + 100 * relevance.score * NO_REFERENCE_WEIGHTS.relevance;
+    // Without a reference, relevance earns in proportion to what the answer says: a one-line
+    // answer on the right subject is relevant and still says almost nothing.
+    : dimensions.depth! * NO_REFERENCE_WEIGHTS.depth + dimensions.practicality! * NO_REFERENCE_WEIGHTS.practicality
+      + 100 * relevance.score * Math.min(1, specifics / SUBSTANTIAL_SPECIFICS) * NO_REFERENCE_WEIGHTS.relevance;
   if (relevance.offTopic) content = Math.min(content / 2, OFF_TOPIC_CAP);
   if (listsTerms) content = Math.min(content, LIST_CAP);
   if (padded) content = Math.min(content, PADDED_CAP);

@@ -23,21 +23,41 @@ function refutes(sentence: string, at: number): boolean {
   return negatedSpans(sentence.toLowerCase()).some(([a, b]) => at >= a && at < b);
 }
 
+// Claims about order or preference, where swapping the parts states the fix instead of the mistake.
+const ORDERED = /先|再|然后|之前|之后|而不是|比|before|after|then|first|instead|rather|than|over/i;
+
 function assertsByMeaning(pattern: string, s: ReadSentence): boolean {
-  // Every lexicon unit of the pattern (with its polarity), in the pattern's order, close together:
-  // order carries the claim ("先删缓存再更新数据库" is the mistake, "先更新数据库再删除缓存" the fix;
-  // "the model executes the function" is not "the host runs the function so the model can continue").
-  const want = unitsOf(pattern).map((u) => u.key).filter((k) => !k.includes('t:'));
-  if (new Set(want).size < 3 || REFUTATION.test(s.text)) return false;
-  let at = 0;
-  let first = -1;
-  for (const key of want) {
-    const u = s.units.find((x) => x.key === key && x.start >= at);
-    if (!u) return false;
-    if (first < 0) first = u.start;
-    at = u.end;
+  // Every lexicon unit of the pattern, with its polarity, close together. Order counts where the
+  // claim is about order ("先删缓存再更新数据库" is the mistake, "先更新数据库再删除缓存" the fix);
+  // elsewhere Chinese and English move the parts around ("Kafka 本身就保证消息不会丢" says
+  // "kafka 不会丢消息").
+  const units = unitsOf(pattern).filter((u) => !u.key.includes('t:'));
+  const want = units.map((u) => u.key);
+  // Three parts of the claim, not three names for one word ("retry" is a concept and a meaning).
+  if (new Set(units.map((u) => u.start)).size < 3 || REFUTATION.test(s.text)) return false;
+  if (ORDERED.test(pattern)) {
+    let at = 0;
+    let first = -1;
+    for (const key of want) {
+      const u = s.units.find((x) => x.key === key && x.start >= at);
+      if (!u) return false;
+      if (first < 0) first = u.start;
+      at = u.end;
+    }
+    return at - first <= pattern.length * 2;
   }
-  return at - first <= pattern.length * 2;
+  // Unordered, polarity is read per claim, not per word: negation scope marks whatever follows
+  // it ("不会丢消息" negates 消息 too), so the pattern and the sentence must both be negated or
+  // both not, and the parts are compared without their marks.
+  const bare = (k: string) => k.replace(/^!/, '');
+  const negated = want.some((k) => k.startsWith('!'));
+  const found = [...new Set(want.map(bare))].map((key) => s.units.find((x) => bare(x.key) === key));
+  if (found.some((u) => !u)) return false;
+  const start = Math.min(...found.map((u) => u!.start));
+  const end = Math.max(...found.map((u) => u!.end));
+  const spanNegated = s.units.some((u) => u.start >= start && u.end <= end && u.key.startsWith('!'));
+  if (spanNegated !== negated) return false;
+  return end - start <= pattern.length * 1.5;
 }
 
 /** The misconceptions the answer asserts (each at most once). */

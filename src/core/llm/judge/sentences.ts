@@ -66,6 +66,12 @@ export function contentLength(text: string): number {
   return cjkCount(text) + (text.match(/[A-Za-z0-9]+/g)?.length ?? 0);
 }
 
+/** A common verb of the domain opening a stretch, followed by at least two words. */
+const EN_IMPERATIVE = /^(?:use|disable|enable|raise|lower|add|set|cap|limit|validate|check|retry|store|cache|send|return|run|call|log|track|measure|split|chunk|embed|index|rerank|filter|route|redact|mask|encrypt|isolate|sandbox|confirm|require|keep|drop|remove|delete|write|read|stream|batch|queue|propagate|render|handle|reject|block|allow|pin|deploy|test|evaluate|compare|monitor|alert|degrade|fine-tune|train|distill|quantize|ground|cite|refuse|verify|dedupe|deduplicate|commit|acknowledge|persist|replicate|expire|invalidate|truncate|summarize|summarise|compress|retrieve|fetch|parse|escape|sanitize|review|approve|escalate)\s+\S+\s+\S+/i;
+
+/** A common verb of the domain followed by its object (two or more characters) in the same stretch. */
+const ZH_VERB_OBJECT = /(?:加上?|做|用|设置?|调用|调整|调高|调低|提交|去重|保证|校验|检查|执行|返回|存到|存入|存进|写入|写到|读取|删除|删掉|改成|改为|换成|拆成|拆分|切成|合并|过滤|排序|召回|检索|缓存|重试|拒绝|确认|隔离|限制|开启|打开|关闭|记录|监控|上线|回滚|部署|训练|微调|蒸馏|量化|压缩|抽取|生成|传给|传入|发给|发送|放到|放进|塞进|塞到|引入|接入|识别|检测|脱敏|加密|审计|评估|测试|对比|拦截|降级|熔断|扩容|要求|允许|禁止|降低|提高|减少|增加)[^、，,。；;]{2,}/;
+
 /** Units from which a Chinese stretch without particles still reads as a clause rather than a term. */
 const ZH_CLAUSE_LENGTH = 9;
 
@@ -76,11 +82,16 @@ export function isGlued(segment: string): boolean {
   if (cjk > words.length) {
     if ((segment.match(ZH_FUNCTION) ?? []).length >= 1) return true;
     // Terse technical Chinese drops particles ("消费端处理完业务再手动提交 offset"): a long stretch
-    // that is not an enumeration (items between 、) still reads as a clause.
+    // that is not an enumeration (items between 、) still reads as a clause, and so does a verb
+    // with its object after it ("生产端 ack 加重试", "用消息 ID 去重"), where a term puts the object
+    // first ("重复检测", "参数校验").
+    if (!segment.includes('、') && contentLength(segment) >= 5 && ZH_VERB_OBJECT.test(segment)) return true;
     const items = segment.split(/[、和与及/]/).filter((x) => contentLength(x) > 0);
     return contentLength(segment) >= ZH_CLAUSE_LENGTH && items.every((x) => contentLength(x) >= ZH_CLAUSE_LENGTH);
   }
-  return words.length >= 3 && words.some((w) => EN_FUNCTION.has(w));
+  // An imperative with its object ("disable proxy buffering", "raise the timeouts") is a claim
+  // about what to do even without function words.
+  return words.length >= 3 && (words.some((w) => EN_FUNCTION.has(w)) || EN_IMPERATIVE.test(segment.trim()));
 }
 
 /**
@@ -124,8 +135,9 @@ export function shapeOf(text: string): SentenceShape {
   const chinese = cjk > words.length;
   const zhGlue = chinese ? (text.match(ZH_FUNCTION) ?? []).length : 0;
   const listLike = items.length >= 3 && shortItems / items.length >= 0.6 && (chinese ? zhGlue === 0 : functionShare < 0.2);
-  // A clause needs a few units and some glue. Technical Chinese drops most particles, so one glue
-  // word per 40 characters is enough there; English needs a real share of function words.
-  const enough = chinese ? size >= 6 && zhGlue >= Math.max(1, Math.floor(size / 40)) : functionShare >= 0.15 && size >= 4;
-  return { size, functionShare, listLike, statement: enough && !listLike };
+  // A claim needs a few units and, for most of its length, clauses rather than bare terms (see
+  // isGlued); English may also pass on its share of function words.
+  const glued = 1 - telegraphicShare(text);
+  const enough = chinese ? size >= 6 && glued >= 0.5 : size >= 4 && (functionShare >= 0.15 || glued >= 0.5);
+  return { size, functionShare, listLike: listLike && glued < 0.5, statement: enough && !(listLike && glued < 0.5) };
 }
