@@ -4,6 +4,8 @@ import { loadedSql } from '../../src/core/store/sqlite';
 import { loadKnowledgeDir } from '../../src/core/kb/loader';
 import { analyzeAnswer, type AnswerAnalysis } from '../../src/core/llm/offline';
 import { JudgeCorpus } from '../../src/core/llm/judge/corpus';
+import { readAnswer } from '../../src/core/llm/judge/reading';
+import { findAssertedMistakes } from '../../src/core/llm/judge/misconceptions';
 import { analyzeContent } from '../../src/core/tools/analyzeContent';
 import { ToolRegistry } from '../../src/core/tools/registry';
 import type { KnowledgeEntry } from '../../src/core/kb/types';
@@ -111,5 +113,17 @@ describe('offline judge (analyze_content)', () => {
     assert.equal(typeof good.data?.contentScore, 'number');
     assert.ok(good.data!.coverage.length === idem.keyPoints.length);
     assert.ok(good.data!.confidence.reasons.some((x) => /70%/.test(x)));
+  });
+});
+
+describe('knowledge-base misconceptions', () => {
+  it('are never found in the expert answers of the knowledge base (which state the opposite)', () => {
+    const entries = loadKnowledgeDir(KNOWLEDGE_DIR);
+    const found: string[] = [];
+    for (const e of entries) {
+      const hits = findAssertedMistakes(readAnswer(e.expertAnswer), e.misconceptions);
+      for (const h of hits) found.push(`${e.id}: "${h.claim}" in "${h.sentence.slice(0, 60)}"`);
+    }
+    assert.deepEqual(found, []);
   });
 });

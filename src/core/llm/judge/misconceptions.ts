@@ -8,6 +8,7 @@ import type { Misconception } from '../../kb/types';
 import { containsPhrase } from '../../text/tokenize';
 import type { ReadSentence } from './reading';
 import { negatedSpans, unitsOf } from './units';
+import { detectLanguage as contentLanguage } from '../../transcript/language';
 
 /** A misconception the answer asserts, with the sentence that asserts it. */
 export interface AssertedMistake {
@@ -16,7 +17,7 @@ export interface AssertedMistake {
   sentence: string;
 }
 
-const REFUTATION = /not enough|isn'?t enough|aren'?t enough|is not sufficient|insufficient|doesn'?t (?:work|help|solve|guarantee)|won'?t (?:work|help|solve)|myth|misconception|mistake|wrong|naive|people (?:often |sometimes )?(?:think|assume|believe)|a common (?:error|trap)|it'?s tempting|is a trap|不够|不足以|误区|误解|错误的|不对|是错的|有人(?:认为|觉得|以为)|很多人(?:认为|觉得|以为)|并不能|不能保证|保证不了|解决不了|没用|不行|靠不住|不靠谱|是不行的|治标不治本/i;
+const REFUTATION = /而不是|rather than|instead of|not enough|isn'?t enough|aren'?t enough|is not sufficient|insufficient|doesn'?t (?:work|help|solve|guarantee)|won'?t (?:work|help|solve)|myth|misconception|a common mistake|is a mistake|mistake to|is wrong|are wrong|naive|people (?:often |sometimes )?(?:think|assume|believe)|a common (?:error|trap)|it'?s tempting|is a trap|不够|不足以|误区|误解|错误的|不对|是错的|有人(?:认为|觉得|以为)|很多人(?:认为|觉得|以为)|并不能|不能保证|保证不了|解决不了|没用|不行|靠不住|不靠谱|是不行的|治标不治本/i;
 
 function refutes(sentence: string, at: number): boolean {
   if (REFUTATION.test(sentence)) return true;
@@ -24,40 +25,74 @@ function refutes(sentence: string, at: number): boolean {
 }
 
 // Claims about order or preference, where swapping the parts states the fix instead of the mistake.
-const ORDERED = /先|再|然后|之前|之后|而不是|比|before|after|then|first|instead|rather|than|over/i;
+const ORDERED = /先|再|然后|之前|之后|而不是|比|\b(?:before|after|then|first|instead|rather|than|over)\b/i;
+const CJK = /[\u3400-\u9fff]/;
+
+/** The lexicon parts of a pattern: units at one position are one part (a word can be a concept and a meaning). */
+function partsOf(pattern: string): Array<{ keys: Set<string>; negated: boolean }> {
+  const byStart = new Map<number, Set<string>>();
+  for (const u of unitsOf(pattern)) {
+    if (u.key.includes('t:')) continue;
+    const keys = byStart.get(u.start) ?? new Set<string>();
+    keys.add(u.key);
+    byStart.set(u.start, keys);
+  }
+  return [...byStart.entries()].sort((x, y) => x[0] - y[0]).map(([, keys]) => ({ keys, negated: [...keys].some((k) => k.startsWith('!')) }));
+}
+
+const bare = (k: string) => k.replace(/^!/, '');
+
+// What makes many a claim wrong is its strength ("一定", "就能保证", "always", "any"): a sentence
+// without that strength says something else ("先写出推理步骤再给答案" is not "写出推理步骤答案就一定对").
+const STRENGTH = /一定|肯定|总是|一直|都要|都会|都能|都可以|只要|就能|就行|就够|就可以|保证|无所谓|随便|永远|完全|彻底|直接|任何|所有|\b(?:always|never|guarantee[sd]?|any|all|every|just|only|enough|fully|completely|no matter|whatever|directly|replaces?|eliminates?)\b/gi;
+
+function strengths(text: string): Set<string> {
+  return new Set((text.match(STRENGTH) ?? []).map((x) => x.toLowerCase()));
+}
 
 function assertsByMeaning(pattern: string, s: ReadSentence): boolean {
-  // Every lexicon unit of the pattern, with its polarity, close together. Order counts where the
-  // claim is about order ("先删缓存再更新数据库" is the mistake, "先更新数据库再删除缓存" the fix);
-  // elsewhere Chinese and English move the parts around ("Kafka 本身就保证消息不会丢" says
-  // "kafka 不会丢消息").
-  const units = unitsOf(pattern).filter((u) => !u.key.includes('t:'));
-  const want = units.map((u) => u.key);
-  // Three parts of the claim, not three names for one word ("retry" is a concept and a meaning).
-  if (new Set(units.map((u) => u.start)).size < 3 || REFUTATION.test(s.text)) return false;
-  if (ORDERED.test(pattern)) {
+  // Every lexicon part of the pattern, close together in one sentence of the same language that
+  // does not refute it, with the pattern's strength words.
+  const parts = partsOf(pattern);
+  if (parts.length < 3 || REFUTATION.test(s.text)) return false;
+  if (CJK.test(pattern) !== (contentLanguage(s.text) === 'zh')) return false;
+  const need = strengths(pattern);
+  if (need.size > 0) {
+    const have = strengths(s.text);
+    if (![...need].some((w) => have.has(w))) return false;
+  }
+  // Word order carries the claim in English ("the model executes the function" is not "the host
+  // executes the function for the model") and wherever the claim is about order ("先删缓存再更新
+  // 数据库" is the mistake, "先更新数据库再删除缓存" the fix). Chinese moves the topic to the front
+  // ("消息不会丢" says "不会丢消息"), so Chinese claims about anything else match in any order, with
+  // polarity read for the claim as a whole (negation scope marks whatever follows it).
+  if (ORDERED.test(pattern) || !CJK.test(pattern)) {
     let at = 0;
     let first = -1;
-    for (const key of want) {
-      const u = s.units.find((x) => x.key === key && x.start >= at);
+    let end = 0;
+    for (const part of parts) {
+      const u = s.units.find((x) => part.keys.has(x.key) && x.start >= at);
       if (!u) return false;
       if (first < 0) first = u.start;
-      at = u.end;
+      at = u.start + 1;
+      end = Math.max(end, u.end);
     }
-    return at - first <= pattern.length * 2;
+    return end - first <= pattern.length * 2;
   }
-  // Unordered, polarity is read per claim, not per word: negation scope marks whatever follows
-  // it ("不会丢消息" negates 消息 too), so the pattern and the sentence must both be negated or
-  // both not, and the parts are compared without their marks.
-  const bare = (k: string) => k.replace(/^!/, '');
-  const negated = want.some((k) => k.startsWith('!'));
-  const found = [...new Set(want.map(bare))].map((key) => s.units.find((x) => bare(x.key) === key));
-  if (found.some((u) => !u)) return false;
-  const start = Math.min(...found.map((u) => u!.start));
-  const end = Math.max(...found.map((u) => u!.end));
-  const spanNegated = s.units.some((u) => u.start >= start && u.end <= end && u.key.startsWith('!'));
-  if (spanNegated !== negated) return false;
-  return end - start <= pattern.length * 1.5;
+  const negated = parts.some((p) => p.negated);
+  const occurrences = parts.map((p) => s.units.filter((x) => [...p.keys].some((k) => bare(k) === bare(x.key))));
+  if (occurrences.some((list) => list.length === 0)) return false;
+  // The tightest window: anchor on each occurrence of the first part, take each other part's nearest occurrence.
+  let best: { start: number; end: number } | undefined;
+  for (const anchor of occurrences[0]) {
+    const chosen = occurrences.map((list) => list.reduce((a, b) => (Math.abs(b.start - anchor.start) < Math.abs(a.start - anchor.start) ? b : a)));
+    const start = Math.min(...chosen.map((u) => u.start));
+    const end = Math.max(...chosen.map((u) => u.end));
+    if (!best || end - start < best.end - best.start) best = { start, end };
+  }
+  if (!best || best.end - best.start > pattern.length * 1.5) return false;
+  const spanNegated = s.units.some((u) => u.start >= best!.start && u.end <= best!.end && u.key.startsWith('!'));
+  return spanNegated === negated;
 }
 
 /** The misconceptions the answer asserts (each at most once). */

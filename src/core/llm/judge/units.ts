@@ -35,7 +35,7 @@ const EN_GENERIC = new Set((
 ).split(' '));
 
 /** Negation cues and how far they reach (in characters, up to the next clause boundary). */
-const NEGATION = /\b(?:not|never|no|without|cannot|instead of|rather than|neither|nor)\b|n't\b|(?:而不是|并不|并非|不是|不要|不用|不能|不会|无需|无须|不必|不该|别|没有|没|未|不)(?!同|断|仅|少|错|过|管|然|久|止|但|论|光|只|一样|如)/g;
+const NEGATION = /\b(?:not|never|no|without|cannot|instead of|rather than|neither|nor)\b|n't\b|(?:而不是|并不|并非|不是|不要|不用|不能|不会|无需|无须|不必|不该|别|没有|没|未|不)(?!同|断|仅|少|错|过|管|然|久|止|但|论|光|只|一样|如|问题|关系|事)/g;
 const CLAUSE_END = /[,，。.;；!?！？:：\n]|\b(?:but|and|so|because|which|while|whereas)\b|但|而且|所以|因为/g;
 const NEGATION_REACH_EN = 40;
 const NEGATION_REACH_ZH = 10;
