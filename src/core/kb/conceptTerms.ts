@@ -147,7 +147,7 @@ fairness: 公平 | 偏见 | bias | 歧视 | discriminat | 刻板印象 | stereot
 cache: cache | 缓存 | 命中 | hit rate | 失效 | invalidat | ttl | 过期时间
 semantic-cache: 语义缓存 | semantic cach | 相似问题缓存 | 相似问题 | similar question | 缓存答案 | cache answers | 命中错误 | 误命中 | false hit
 consistency: 一致性 | consisten | 最终一致 | eventual | 强一致 | strong consistency | 双写 | dual write | 延迟双删 | 数据不一致 | 脏数据 | stale data
-idempotency: 幂等 | idempoten | 重复提交 | duplicate submission | 重复请求 | duplicate request | 唯一键 | unique key | 去重 | dedup | 请求 id | request id | 重复扣款 | charged twice
+idempotency: 幂等 | idempoten | 重复提交 | duplicate submission | 重复请求 | duplicate request | 唯一键 | unique key | 去重 | dedup | 请求 id | request id | 重复扣款 | charged twice | safe to repeat | safe to retry | safely retried | retry safely | 安全地重试 | 安全地重复 | 重复退款 | 退了两次 | 扣了两次 | refunded twice | paid twice | sent twice | 发了两次
 message-queue: 消息队列 | message queue | mq | kafka | rabbitmq | rocketmq | 消息丢失 | lost message | 重复消费 | at-least-once | exactly-once | ack | 死信 | dead letter | 消费者 | consumer | 生产者 | producer
 distributed-lock: 分布式锁 | distributed lock | redlock | setnx | 锁续期 | 看门狗 | watchdog | 锁超时 | lock timeout | zookeeper | etcd
 rate-limit: 限流 | rate limit | rate-limit | throttl | 令牌桶 | token bucket | 漏桶 | leaky bucket | 滑动窗口 | sliding window | 固定窗口 | fixed window | 429 | qps | tpm | rpm
