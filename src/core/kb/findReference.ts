@@ -1,7 +1,7 @@
 import { REFERENCE_THRESHOLD } from './confidence';
 import type { KnowledgeBase } from './knowledgeBase';
 import { referenceCandidates, type ReferenceCandidate } from './referenceCandidates';
-import { ANSWER_RULES, REFERENCE_MODEL, referenceLogit, sigmoid } from './referenceModel';
+import { ANSWER_RULES, calibratedLogit, REFERENCE_CALIBRATION, REFERENCE_MODEL, referenceLogit, sigmoid } from './referenceModel';
 import type { Category, KnowledgeHit } from './types';
 
 /** What is known about an interview turn when choosing its reference. */
@@ -40,11 +40,28 @@ export function answerSupport(kb: KnowledgeBase, ctx: ReferenceContext, candidat
   return new Map(hits.filter((h) => wanted.has(h.entry.itemId)).map((h) => [h.entry.itemId, h.confidence]));
 }
 
+/** What a choice is made with; the fitting script varies them. */
+export interface ChoiceSettings {
+  model: typeof REFERENCE_MODEL;
+  calibration: typeof REFERENCE_CALIBRATION;
+  rules: typeof ANSWER_RULES;
+  threshold: number;
+  /** Read short-text evidence through the model too, instead of by its search confidence (the fitting script calibrates the model on every question). */
+  modelForAlone: boolean;
+}
+const DEFAULTS: ChoiceSettings = { model: REFERENCE_MODEL, calibration: REFERENCE_CALIBRATION, rules: ANSWER_RULES, threshold: REFERENCE_THRESHOLD, modelForAlone: false };
+
 /** The decision itself, given the candidates and the answer's support for each (no search: the fitting script replays it). */
-export function chooseReference(
-  found: readonly ReferenceCandidate[], support: ReadonlyMap<string, number>, model = REFERENCE_MODEL, rules = ANSWER_RULES, threshold = REFERENCE_THRESHOLD,
-): ReferenceChoice {
+export function chooseReference(found: readonly ReferenceCandidate[], support: ReadonlyMap<string, number>, settings: Partial<ChoiceSettings> = {}): ReferenceChoice {
+  const { model, calibration, rules, threshold, modelForAlone } = { ...DEFAULTS, ...settings };
   const candidates = found.map((c) => ({ ...c, z: referenceLogit(c.features, model) })).sort((a, b) => b.z - a.z);
+  // A turn that says one sentence, once its small talk is set aside, keeps that sentence's search
+  // confidence, which was calibrated on short questions like it: otherwise small talk around an
+  // uncovered question ("Let me ask a classic. What is a Bloom filter used for?") would make its
+  // chance match look surer than the bare question's. The model lifts what longer turns found,
+  // whose search confidence their length dilutes.
+  const questionLogit = (c: ReferenceCandidate & { z: number }) =>
+    c.alone && !modelForAlone ? logit(c.features.question) : calibratedLogit(c.z, c.features.length, calibration);
   if (candidates.length === 0) return { hit: null, confidence: 0, related: [], via: 'question' };
   const s = (c: ReferenceCandidate) => support.get(itemOf(c)) ?? 0;
   const favourite = candidates[0];
@@ -57,9 +74,10 @@ export function chooseReference(
   // Agreement adds a little confidence, only when the answer matches the chosen entry best of all candidates.
   const answerBest = [...candidates].sort((a, b) => s(b) - s(a))[0];
   const agreement = answerBest === chosen ? Math.max(0, Math.min(1, (s(chosen) - rules.floor) / (rules.full - rules.floor))) : 0;
-  const questionSide = chosen === favourite ? chosen.z : chosen.z + rules.inherit * (favourite.z - chosen.z);
+  const own = questionLogit(chosen);
+  const questionSide = chosen === favourite ? own : own + rules.inherit * (questionLogit(favourite) - own);
   const confidence = round(sigmoid(questionSide + rules.bonus * agreement));
-  const asHit = (c: ReferenceCandidate & { z: number }): KnowledgeHit => ({ ...c.hit, confidence: c === chosen ? confidence : round(sigmoid(c.z)) });
+  const asHit = (c: ReferenceCandidate & { z: number }): KnowledgeHit => ({ ...c.hit, confidence: c === chosen ? confidence : round(sigmoid(questionLogit(c))) });
   const hit = confidence >= threshold ? asHit(chosen) : null;
   const related = [chosen, ...candidates.filter((c) => c !== chosen)].filter((c) => !hit || c !== chosen).slice(0, 3).map(asHit);
   const via = chosen !== favourite ? 'answer' : chosen.view === 'whole' ? 'question' : chosen.view === 'context' ? 'context' : 'focus';
@@ -68,3 +86,4 @@ export function chooseReference(
 
 const itemOf = (c: ReferenceCandidate) => c.hit.entry.itemId;
 const round = (x: number) => Math.round(x * 1000) / 1000;
+const logit = (p: number) => Math.log(Math.max(1e-4, Math.min(1 - 1e-4, p)) / (1 - Math.max(1e-4, Math.min(1 - 1e-4, p))));

@@ -2,11 +2,13 @@ import { tokenize } from '../text/tokenize';
 import { conceptMatcher } from './concepts';
 import type { KnowledgeBase } from './knowledgeBase';
 import type { ReferenceFeatures } from './referenceModel';
-import { focusOf, refersBack, withoutSmallTalk } from './turnViews';
+import { focusOf, isShort, refersBack, sentences, withoutSmallTalk } from './turnViews';
 import type { Category, KnowledgeHit } from './types';
 
 /** Hits each view of a turn contributes (the fused list is longer; the right entry is almost always in its top 5). */
 const PER_VIEW = 5;
+/** Search tokens at which a turn counts as fully long (a three-sentence turn with a preamble). */
+const LONG_TOKENS = 30;
 
 /** One way of reading a turn, searched on its own. */
 export type ViewName = 'whole' | 'focus' | 'body' | 'context';
@@ -17,6 +19,8 @@ export interface ReferenceCandidate {
   features: ReferenceFeatures;
   /** The view where it was most confident. */
   view: ViewName;
+  /** The turn says one sentence once its small talk is set aside, and has no earlier question to lean on. */
+  alone: boolean;
 }
 
 /** What the question (and the conversation before it) says, without the answer. */
@@ -28,7 +32,7 @@ export interface QuestionEvidence {
 }
 
 /** The texts a turn is searched as: the whole turn, its asking sentences, the turn without small talk, and, for a follow-up, the previous question with it. */
-export interface TurnViews { whole: string; focus?: string; body?: string; context?: string; previous?: string }
+export interface TurnViews { whole: string; focus?: string; body?: string; context?: string; previous?: string; short: boolean; oneSentence: boolean }
 
 /** How a turn is read (see TurnViews); each view is searched on its own. */
 export function viewsOf(ev: QuestionEvidence): TurnViews {
@@ -36,14 +40,14 @@ export function viewsOf(ev: QuestionEvidence): TurnViews {
   const focus = focusOf(question);
   const body = withoutSmallTalk(question);
   const previous = [...(ev.previous ?? [])].reverse().find((p) => p.trim());
-  const views: TurnViews = { whole: question };
+  const views: TurnViews = { whole: question, short: isShort(tokenize(focus ?? question).length), oneSentence: sentences(body).length <= 1 };
   // An asking sentence that names nothing ("How do you prevent that?", "你会怎么改？") matches
   // entries by its question words alone: it is searched only when it names a concept.
   if (focus && conceptMatcher().match(focus).size > 0) views.focus = focus;
   if (body !== question && body !== focus) views.body = body;
   // A follow-up that points back ("And how would you test that?") is read with the question it
   // follows; a question that stands on its own is not, so an earlier topic cannot take it over.
-  if (previous && refersBack(question, tokenize(focus ?? question).length)) {
+  if (previous && (views.short || refersBack(question, tokenize(focus ?? question).length))) {
     views.previous = previous;
     views.context = `${focusOf(previous) ?? previous} ${focus ?? question}`;
   }
@@ -94,17 +98,22 @@ export function referenceCandidates(kb: KnowledgeBase, ev: QuestionEvidence): Re
   const ranked = [...byItem.values()].sort((a, b) => strength(b) - strength(a));
   const best = ranked[0] ? strength(ranked[0]) : 0;
   const second = ranked[1] ? strength(ranked[1]) : 0;
+  const length = Math.min(1, tokenize(ev.question).length / LONG_TOKENS);
+  const alone = views.oneSentence && !views.context;
   return ranked.map((c, i) => ({
     hit: c.hit,
     view: c.view,
+    alone,
     features: {
       question: c.question,
       whole: c.whole,
       // Agreement needs two views at least: a one-sentence question's only view agrees with itself.
       firsts: own.length > 1 ? c.firsts / own.length : 0,
       context: c.context,
+      shortContext: views.short ? c.context : 0,
       linked: linked(c.hit.entry.itemId),
       lead: i === 0 ? best - second : strength(c) - best,
+      length,
     },
   }));
 }

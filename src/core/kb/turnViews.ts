@@ -1,15 +1,29 @@
 import { conceptMatcher } from './concepts';
 
+/** Abbreviations whose full stop does not end a sentence. */
+const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|mr|ms|dr|no)\.$/i;
+
 /**
- * Sentences of an interviewer turn. A full stop ends a sentence only before a space or the end
- * ("e.g.", "3.5" and "o1." inside a sentence stay whole); Chinese and question marks always do.
+ * Sentences of an interviewer turn. Chinese stops and question or exclamation marks always end
+ * one; a full stop only before a space or the end, and not after "e.g." or "vs." ("GPT-3.5" and
+ * "o1." inside a sentence stay whole). Nothing of the text is dropped.
  */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/[^.?!。？！；;]*(?:[?!。？！；;]+|\.+(?=\s|$)|$)/g)) {
-    const s = m[0].trim();
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    const next = text[i + 1];
+    const ends = /[?!。？！；;]/.test(ch)
+      ? !next || !/[?!。？！；;]/.test(next)
+      : ch === '.' && (!next || /\s/.test(next)) && !ABBREVIATION.test(text.slice(start, i + 1));
+    if (!ends) continue;
+    const s = text.slice(start, i + 1).trim();
     if (s) out.push(s);
+    start = i + 1;
   }
+  const rest = text.slice(start).trim();
+  if (rest) out.push(rest);
   return out;
 }
 
@@ -61,7 +75,12 @@ const ZH_ANAPHORA = /那|这个|这些|这样|这种|这块|这一步|这里|它
 /** Fewer search tokens than this and a question is too thin to stand alone. */
 const SHORT_TOKENS = 6;
 
+/** Whether a question has too few search tokens to stand alone. */
+export function isShort(tokens: number): boolean {
+  return tokens < SHORT_TOKENS;
+}
+
 /** Whether a question leans on the earlier conversation: it is short, or it refers back. */
 export function refersBack(question: string, tokens: number): boolean {
-  return tokens < SHORT_TOKENS || EN_ANAPHORA.test(question) || ZH_ANAPHORA.test(question) || /^(?:and|so|but|then)\b/i.test(question.trim());
+  return isShort(tokens) || EN_ANAPHORA.test(question) || ZH_ANAPHORA.test(question) || /^(?:and|so|but|then)\b/i.test(question.trim());
 }
