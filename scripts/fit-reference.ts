@@ -3,11 +3,11 @@
 // the earlier query sets (short paraphrases and no-match questions, tune.yaml and queries.yaml):
 //   1. ranking: every candidate the question's views put forward is an example, labelled 1 when
 //      it answers the question (realistic questions only: they are what the views are for);
-//   2. calibration: each question's chosen candidate is an example, labelled 1 when it is right,
-//      over its ranking log-odds and the turn's length (a long turn's search confidence is
-//      diluted, a short question's is not); then the bias is shifted so that at most one
-//      uncovered question in twenty passes REFERENCE_THRESHOLD in each no-match set, the
-//      realistic one and the earlier one, with the answer as context as a diagnosis calls it.
+//   2. calibration: each realistic question's chosen candidate is an example, labelled 1 when it
+//      is right, over its ranking log-odds and the turn's length; then the bias is shifted so that
+//      at most one uncovered question in twenty passes REFERENCE_THRESHOLD in each no-match set,
+//      the realistic one (read through the model) and the earlier one (as findReference reads
+//      it: a one-sentence question keeps its search confidence), with the answer as context.
 // Prints in-sample figures and a 10-fold cross-validation (both stages and the threshold fitted
 // without the fold), the honest estimate for wording not seen here.
 // Usage: node -r esbuild-register scripts/fit-reference.ts [--write] [--grid]

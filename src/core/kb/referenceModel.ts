@@ -19,11 +19,9 @@ export interface ReferenceFeatures {
 }
 
 /**
- * Weights of the logistic model that turns the question-side evidence into the confidence of a
- * reference, fitted by `node -r esbuild-register scripts/fit-reference.ts` on the realistic
- * tuning set (never the held-out one). The bias is shifted after fitting so that
- * REFERENCE_THRESHOLD falls where at most one uncovered tuning question in twenty is answered,
- * the same rule the search confidence's threshold follows.
+ * Weights of the logistic model that ranks the candidates the views put forward, fitted by
+ * `node -r esbuild-register scripts/fit-reference.ts` on the realistic tuning set's candidates
+ * (never the held-out file).
  */
 export const REFERENCE_MODEL: { bias: number; weights: ReferenceFeatures } = {
   bias: -2.07,
@@ -31,12 +29,11 @@ export const REFERENCE_MODEL: { bias: number; weights: ReferenceFeatures } = {
 };
 
 /**
- * Turns the ranking model's log-odds for the chosen candidate into the confidence of the
- * reference, across questions: a long turn's search confidence is diluted by its length, so at
- * the same log-odds it is likelier right than a short question's. Fitted on each tuning
- * question's chosen candidate (right or not) by fit-reference.ts, then shifted so that at most
- * one uncovered question in twenty passes REFERENCE_THRESHOLD, both among the realistic tuning
- * questions and among the earlier sets' no-match queries.
+ * Turns the ranking log-odds of the candidate chosen for a longer turn or a follow-up into the
+ * confidence of the reference. Fitted by fit-reference.ts on each realistic tuning question's
+ * choice (right or not); the length term came out near zero and stays so a refit can use it.
+ * The bias is then shifted so that at most one uncovered tuning question in twenty, read this way,
+ * reaches REFERENCE_THRESHOLD. A one-sentence question keeps its search confidence instead.
  */
 export const REFERENCE_CALIBRATION = { bias: 1.51, rank: 1.32, length: -0.03 };
 
