@@ -1,6 +1,7 @@
 import { analyzeContent } from './analyzeContent';
 import { analyzeSpeech } from './analyzeSpeech';
 import { detectSpeakers } from './detectSpeakers';
+import { findReferenceTool } from './findReference';
 import { transcribeAudio } from './transcribeAudio';
 import { generateReport } from './generateReport';
 import { queryKnowledgeBase } from './queryKnowledgeBase';
@@ -11,7 +12,7 @@ import type { Tool } from './types';
 
 /** Every built-in tool; a test checks each is registered and documented. */
 export const BUILTIN_TOOLS: readonly Tool[] = [
-  splitQaPairs, queryKnowledgeBase, analyzeContent, analyzeSpeech, generateReport, readFile, transcribeAudio, detectSpeakers,
+  splitQaPairs, queryKnowledgeBase, findReferenceTool, analyzeContent, analyzeSpeech, generateReport, readFile, transcribeAudio, detectSpeakers,
 ];
 
 /** A registry holding the built-in tools. */

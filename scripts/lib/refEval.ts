@@ -1,0 +1,97 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { findReference, type ReferenceChoice } from '../../src/core/kb/findReference';
+import type { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
+import { REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
+
+/** Kinds of realistic interviewer wording in the reference sets. */
+export type RefKind = 'preamble' | 'scenario' | 'followup' | 'colloquial' | 'mixed' | 'asr' | 'none' | 'offtopic-answer';
+export const REF_KINDS: readonly RefKind[] = ['preamble', 'scenario', 'followup', 'colloquial', 'mixed', 'asr', 'offtopic-answer', 'none'];
+
+/** One item of test/fixtures/kb/realistic-*.yaml. */
+export interface RefItem {
+  kind: RefKind;
+  language: 'zh' | 'en';
+  query: string;
+  previous?: string[];
+  answer?: string;
+  /** The entries that answer the question, or null when the knowledge base does not cover it. */
+  expect: string | string[] | null;
+}
+
+const FIXTURES = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb');
+/** Written for tuning: the per-item listing is printed for it only. */
+export const REALISTIC_TUNE_FILE = path.join(FIXTURES, 'realistic-tune.yaml');
+/** Written by someone else and never read while tuning: only aggregates are ever printed. */
+export const REALISTIC_HELDOUT_FILE = path.join(FIXTURES, 'realistic-heldout.yaml');
+
+export function loadRefItems(file: string): RefItem[] {
+  return parse(fs.readFileSync(file, 'utf8')) as RefItem[];
+}
+
+/** How one item came out. */
+export interface RefOutcome {
+  item: RefItem;
+  choice: ReferenceChoice;
+  /** The best candidate's item id, confident or not. */
+  top: string | undefined;
+  /** The best candidate is an expected entry (at any confidence). */
+  topRight: boolean;
+  /** A reference was chosen and it is an expected entry. */
+  used: boolean;
+  /** A reference was chosen (for a no-match item: wrongly). */
+  answered: boolean;
+}
+
+/** A chooser of references (findReference, or the plain search it replaced, for comparison). */
+export type Chooser = (kb: KnowledgeBase, item: RefItem, withAnswer: boolean) => ReferenceChoice;
+
+export const chooseWithFindReference: Chooser = (kb, item, withAnswer) =>
+  findReference(kb, { question: item.query, previous: item.previous, language: item.language, ...(withAnswer && item.answer ? { answer: item.answer } : {}) });
+
+export function runItems(kb: KnowledgeBase, items: RefItem[], withAnswer: boolean, choose: Chooser = chooseWithFindReference): RefOutcome[] {
+  return items.map((item) => {
+    const choice = choose(kb, item, withAnswer);
+    const wanted = item.expect === null ? [] : Array.isArray(item.expect) ? item.expect : [item.expect];
+    const best = choice.hit ?? choice.related[0];
+    const top = best?.entry.itemId;
+    return {
+      item, choice, top,
+      topRight: !!top && wanted.includes(top),
+      used: !!choice.hit && wanted.includes(choice.hit.entry.itemId),
+      answered: !!choice.hit,
+    };
+  });
+}
+
+/** Aggregates over a set of outcomes. */
+export interface RefScores {
+  covered: number;
+  used: number;
+  topRight: number;
+  none: number;
+  noneAnswered: number;
+}
+
+export function scoreOutcomes(outcomes: RefOutcome[]): RefScores {
+  const covered = outcomes.filter((o) => o.item.expect !== null);
+  const none = outcomes.filter((o) => o.item.expect === null);
+  const share = (xs: RefOutcome[], f: (o: RefOutcome) => boolean) => (xs.length ? xs.filter(f).length / xs.length : 0);
+  return {
+    covered: covered.length, used: share(covered, (o) => o.used), topRight: share(covered, (o) => o.topRight),
+    none: none.length, noneAnswered: share(none, (o) => o.answered),
+  };
+}
+
+/** The targets: the right entry used for ≥ 80 % of covered questions, ≤ 10 % of uncovered ones answered. */
+export const TARGET_USED = 0.8;
+export const TARGET_NONE_ANSWERED = 0.1;
+
+/** The question alone through one search, at the threshold: how a diagnosis chose before findReference. */
+export const chooseWithSearch: Chooser = (kb, item) => {
+  const hits = kb.search(item.query, { topK: 4, language: item.language });
+  const top = hits[0];
+  const hit = top && top.confidence >= REFERENCE_THRESHOLD ? top : null;
+  return { hit, confidence: top?.confidence ?? 0, related: hits.filter((h) => h !== hit).slice(0, 3), via: 'question' };
+};
