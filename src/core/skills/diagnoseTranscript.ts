@@ -45,7 +45,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
   name: 'diagnose-transcript',
   description: 'Diagnose an interview transcript question by question against the knowledge base and build a report.',
   triggers: ['diagnose', 'transcript', 'interview', '诊断', '面试', '复盘'],
-  requiredTools: ['split_qa_pairs', 'query_knowledge_base', 'analyze_content', 'analyze_speech', 'generate_report'],
+  requiredTools: ['split_qa_pairs', 'find_reference', 'analyze_content', 'analyze_speech', 'generate_report'],
   priority: 10,
   async execute(input: DiagnoseInput, ctx: SkillContext): Promise<SkillResult<Report>> {
     const split = await call<SplitResult>(ctx, 'split_qa_pairs', {

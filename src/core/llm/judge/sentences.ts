@@ -79,6 +79,10 @@ const ZH_CLAUSE_LENGTH = 9;
 export function isGlued(segment: string): boolean {
   const cjk = cjkCount(segment);
   const words = englishWords(segment);
+  // An enumeration of short items ("tenant_id、ACL、元数据过滤、最小权限") is terms, whatever small
+  // words sit inside its items (最 in 最小权限).
+  const items = segment.split(/[、]/).map((x) => contentLength(x)).filter((n) => n > 0);
+  if (items.length >= 3 && items.filter((n) => n <= 8).length / items.length >= 0.6) return false;
   if (cjk > words.length) {
     if ((segment.match(ZH_FUNCTION) ?? []).length >= 1) return true;
     // Terse technical Chinese drops particles ("消费端处理完业务再手动提交 offset"): a long stretch
