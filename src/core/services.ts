@@ -127,6 +127,7 @@ export function createCore(options: {
       onProgress: o.onProgress,
       stt: o.stt,
       embedder,
+      searchCache: new Map(),
     }),
     diagnose: (input, o = {}) =>
       skills.run<Report>('diagnose-transcript', input, core.context({ ...o, caller: o.caller ?? 'api' })),

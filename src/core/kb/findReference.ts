@@ -30,7 +30,22 @@ const ANSWER_CHARS = 600;
  */
 export function findReference(kb: KnowledgeBase, ctx: ReferenceContext): ReferenceChoice {
   const candidates = referenceCandidates(kb, ctx);
-  return chooseReference(candidates, ctx.answer?.trim() ? answerSupport(kb, ctx, candidates) : new Map());
+  // Searching with the answer is the costliest step of a turn; it is done only when the answer
+  // can change the choice: a near tie, or a favourite just under the threshold.
+  const support = ctx.answer?.trim() && answerCanMatter(candidates) ? answerSupport(kb, ctx, candidates) : new Map<string, number>();
+  return chooseReference(candidates, support);
+}
+
+/** Whether the answer's support could change which entry is chosen or whether it is used. */
+export function answerCanMatter(found: readonly ReferenceCandidate[], settings: Partial<ChoiceSettings> = {}): boolean {
+  const { model, calibration, rules, threshold, modelForAlone } = { ...DEFAULTS, ...settings };
+  if (found.length === 0) return false;
+  const candidates = found.map((c) => ({ ...c, z: referenceLogit(c.features, model) })).sort((a, b) => b.z - a.z);
+  const favourite = candidates[0];
+  if (candidates.some((c) => c !== favourite && favourite.z - c.z <= rules.tie)) return true;
+  const own = favourite.alone && !modelForAlone ? logit(favourite.features.question) : calibratedLogit(favourite.z, favourite.features.length, calibration);
+  const needed = logit(threshold);
+  return own < needed && own + rules.bonus >= needed;
 }
 
 /** How well the answer matches each candidate: its search confidence with the answer as the query (0 when not among the hits). */

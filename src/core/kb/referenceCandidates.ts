@@ -63,11 +63,19 @@ export function viewsOf(ev: QuestionEvidence): TurnViews {
 export function referenceCandidates(kb: KnowledgeBase, ev: QuestionEvidence): ReferenceCandidate[] {
   const views = viewsOf(ev);
   const opts = { topK: PER_VIEW, language: ev.language, category: ev.category };
+  // Views often coincide (a one-sentence turn is its own asking sentence): each text is searched once.
+  const searched = new Map<string, KnowledgeHit[]>();
+  const search = (text: string) => {
+    let hits = searched.get(text);
+    if (!hits) searched.set(text, (hits = kb.search(text, opts)));
+    return hits;
+  };
   const own: Array<[ViewName, KnowledgeHit[]]> = (['whole', 'focus', 'body'] as const)
     .filter((v) => views[v])
-    .map((v) => [v, kb.search(views[v]!, opts)]);
-  const context = views.context ? kb.search(views.context, opts) : [];
-  const previousEntry = views.previous ? kb.search(views.previous, { ...opts, topK: 1 })[0]?.entry : undefined;
+    .map((v) => [v, search(views[v]!)]);
+  const context = views.context ? search(views.context) : [];
+  // The same search as the previous question's own (same options), so a run that has made it reuses it.
+  const previousEntry = views.previous ? kb.search(views.previous, opts)[0]?.entry : undefined;
 
   const byItem = new Map<string, { hit: KnowledgeHit; question: number; whole: number; firsts: number; context: number; view: ViewName }>();
   const slot = (hit: KnowledgeHit) => {

@@ -1,5 +1,6 @@
 import { REFERENCE_THRESHOLD } from '../kb/confidence';
 import { findReference as choose } from '../kb/findReference';
+import type { KnowledgeBase } from '../kb/knowledgeBase';
 import { CATEGORIES, type Category, type KnowledgeHit } from '../kb/types';
 import { fail, ok, type Tool } from './types';
 
@@ -29,6 +30,26 @@ const summary = (h: KnowledgeHit): ReferenceEntrySummary => ({
   id: h.entry.id, question: h.entry.question, confidence: h.confidence, topic: h.entry.topic, language: h.entry.language,
 });
 
+/** Most searches a run keeps (a 300-question transcript makes about 1,200). */
+const SEARCH_CACHE_SIZE = 2000;
+
+/** The knowledge base with its searches remembered for the run (same text and options, same hits). */
+function withSearchCache(kb: KnowledgeBase, cache: Map<string, KnowledgeHit[]>): KnowledgeBase {
+  return Object.assign(Object.create(kb) as KnowledgeBase, {
+    search(query: string, options?: Parameters<KnowledgeBase['search']>[1]): KnowledgeHit[] {
+      if (options?.queryVector || options?.explain) return kb.search(query, options);
+      const key = JSON.stringify([query, options?.topK, options?.language, options?.category, options?.channel]);
+      let hits = cache.get(key);
+      if (!hits) {
+        hits = kb.search(query, options);
+        if (cache.size >= SEARCH_CACHE_SIZE) cache.clear();
+        cache.set(key, hits);
+      }
+      return hits;
+    },
+  });
+}
+
 /** Chooses the reference entry for an interview turn, reading the question with its preamble, the earlier questions and the answer. */
 export const findReferenceTool: Tool<{ question: string; previous?: string[]; answer?: string; language?: 'zh' | 'en'; dimension?: Category }, ReferenceChoiceSummary> = {
   name: 'find_reference',
@@ -50,7 +71,7 @@ export const findReferenceTool: Tool<{ question: string; previous?: string[]; an
   },
   async execute(input, ctx) {
     if (!ctx.knowledgeBase) return fail('service_error', 'the knowledge base is not loaded');
-    const choice = choose(ctx.knowledgeBase, {
+    const choice = choose(ctx.searchCache ? withSearchCache(ctx.knowledgeBase, ctx.searchCache) : ctx.knowledgeBase, {
       question: input.question, previous: input.previous, answer: input.answer, language: input.language, category: input.dimension,
     });
     return ok({

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../runtime/schema';
 import type { Logger } from '../runtime/logger';
 import type { KnowledgeBase } from '../kb/knowledgeBase';
+import type { KnowledgeHit } from '../kb/types';
 import type { ReportHistory } from '../store/historyStore';
 import type { SttProvider } from '../speech/stt';
 import type { EmbeddingProvider } from '../kb/embeddings';
@@ -36,6 +37,12 @@ export interface ToolContext {
   stt?: () => SttProvider;
   /** Embeds queries when an embedding provider is configured (the knowledge base's fourth channel). */
   embedder?: EmbeddingProvider;
+  /**
+   * Knowledge-base searches already made in this run (one context per run), so the tool calls of
+   * one diagnosis do not repeat them: a question is searched for its own reference and again as the
+   * earlier question of the next one.
+   */
+  searchCache?: Map<string, KnowledgeHit[]>;
 }
 
 /** An atomic operation with a JSON Schema input, run only through the ToolRegistry. */

@@ -29,7 +29,17 @@ const ORDERED = /先|再|然后|之前|之后|而不是|比|\b(?:before|after|th
 const CJK = /[\u3400-\u9fff]/;
 
 /** The lexicon parts of a pattern: units at one position are one part (a word can be a concept and a meaning). */
+const partsCache = new Map<string, Array<{ keys: Set<string>; negated: boolean }>>();
 function partsOf(pattern: string): Array<{ keys: Set<string>; negated: boolean }> {
+  const cached = partsCache.get(pattern);
+  if (cached) return cached;
+  const parts = computeParts(pattern);
+  if (partsCache.size > 10_000) partsCache.clear();
+  partsCache.set(pattern, parts);
+  return parts;
+}
+
+function computeParts(pattern: string): Array<{ keys: Set<string>; negated: boolean }> {
   const byStart = new Map<number, Set<string>>();
   for (const u of unitsOf(pattern)) {
     if (u.key.includes('t:')) continue;
