@@ -18,13 +18,15 @@ describe('offline judge on answers written to fool judges', () => {
     assert.deepEqual(wrong, []);
   });
 
-  it('on the tuning set: keyword lists stay low and below strong answers, strong answers pass', async function () {
+  it('on the tuning set: keyword lists, weak, wrong and off-topic answers stay below strong answers, which pass', async function () {
     this.timeout(300_000);
     const s = summarise(await scoreSet(core, set('tune')));
     assert.ok(s.n >= 40);
     assert.ok(s.above.keywords! >= 0.95, `strong above keyword list ${s.above.keywords}`);
     assert.ok(s.keywordsLow! >= 0.9, `keyword list <= 40 ${s.keywordsLow}`);
     assert.ok(s.above.weak! >= 0.95, `strong above weak ${s.above.weak}`);
+    assert.ok(s.above.wrong! >= 0.85, `strong above wrong ${s.above.wrong}`);
+    assert.ok(s.above.offtopic! >= 0.85, `strong above off-topic ${s.above.offtopic}`);
     assert.ok(s.strongPass! >= 0.8, `strong >= 60 ${s.strongPass}`);
   });
 });
