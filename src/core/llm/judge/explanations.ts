@@ -22,7 +22,7 @@ const MARKERS: Record<RelationKind, RegExp> = {
   contrast: /\b(?:instead of|instead|rather than|but|however|whereas|unlike|the downside|the catch|at the cost of|trade-?offs?|the problem is|on the other hand|although|though)\b|而不是|而是|与其|但是|不过|然而|相比之下|代价|缺点|权衡|反而|却|问题是|坏处|坏处是|虽然|只代表/gi,
   condition: /\b(?:if|when|unless|only if|as long as|depends on|once|whenever|in case)\b|如果|要是|假如|若是|一旦|只要|只有|除非|取决于|的时候|的话|时候|(?<![同及实暂临准超定计按小当])时(?![间延候刻长效序段])/gi,
   sequence: /\b(?:then|after that|afterwards|before|after|finally|next|first)\b|然后|之后|接着|随后|最后|首先|其次|再去|再把|再用|先/gi,
-  comparison: /\b(?:than|compared (?:to|with)|versus|vs\.?)\b|相比|比起|相对于|比(?=[^较如方])/gi,
+  comparison: /\b(?:than|compared (?:to|with)|versus|vs\.?)\b|相比|比起|相对于|(?<![对类占排])比(?![较如方例率重特])/gi,
   example: /\b(?:for example|for instance|e\.g\.|such as|say,|like when|in one case|last time)\b|比如|例如|举个例子|举例|像是|上次|有一次/gi,
 };
 
