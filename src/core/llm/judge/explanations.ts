@@ -21,7 +21,7 @@ const MARKERS: Record<RelationKind, RegExp> = {
   cause: /\b(?:because|since|so that|which means|that means|that's why|which is why|the point is|the idea is|the benefit is|therefore|thus|hence|due to|as a result|otherwise|that way|in order to|to avoid|to prevent|prevents?|ensures?|guarantees?|the reason|leads? to|caus(?:es|ed|ing)|results? in|so)\b|因为|所以|因此|因而|于是|导致|造成|使得|由于|否则|不然|以便|以免|为了|从而|这样(?:一来|的话)?|才能|才会|就会|原因是|原因在于|之所以|是因为|目的是|好处是|看中|意味着|避免|防止|保证/gi,
   contrast: /\b(?:instead of|instead|rather than|but|however|whereas|unlike|the downside|the catch|at the cost of|trade-?offs?|the problem is|on the other hand|although|though)\b|而不是|而是|与其|但是|不过|然而|相比之下|代价|缺点|权衡|反而|却|问题是|坏处|坏处是|虽然|只代表/gi,
   condition: /\b(?:if|when|unless|only if|as long as|depends on|once|whenever|in case)\b|如果|要是|假如|若是|一旦|只要|只有|除非|取决于|的时候|的话|时候|(?<![同及实暂临准超定计按小当])时(?![间延候刻长效序段])/gi,
-  sequence: /\b(?:then|after that|afterwards|before|after|finally|next|first)\b|然后|之后|接着|随后|最后|首先|其次|再去|再把|再用|先/gi,
+  sequence: /\b(?:then|after that|afterwards|before|after|finally|next|first)\b|然后|之后|以后|接着|随后|最后|首先|其次|再去|再把|再用|先/gi,
   comparison: /\b(?:than|compared (?:to|with)|versus|vs\.?)\b|相比|比起|相对于|(?<![对类占排])比(?![较如方例率重特])/gi,
   example: /\b(?:for example|for instance|e\.g\.|such as|say,|like when|in one case|last time)\b|比如|例如|举个例子|举例|像是|上次|有一次/gi,
 };
