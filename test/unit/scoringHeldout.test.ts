@@ -1,0 +1,36 @@
+import { strict as assert } from 'node:assert';
+import { createCore } from '../../src/core/services';
+import { loadScoringSet, SCORING_SETS, scoreSet, summarise } from '../../scripts/lib/scoreEval';
+import { loadRefItems, REALISTIC_HELDOUT_FILE, runItems, scoreOutcomes } from '../../scripts/lib/refEval';
+import { KNOWLEDGE_DIR } from './helpers';
+
+// Guards the figures measured once on the held-out sets (written before the judge and the
+// reference choice were tuned; see the closing note of issue 10 and README "How scores are made").
+// Thresholds sit just under what was measured, so a regression fails; they are not the issue's
+// targets, some of which the measurement missed (npm run eval:score prints both).
+describe('held-out sets, at the levels measured when they were first run', () => {
+  let core: ReturnType<typeof createCore>;
+  before(() => { core = createCore({ knowledgeDir: KNOWLEDGE_DIR }); });
+
+  it('scoring (60 questions, zh and en): keyword lists, weak, wrong and off-topic answers below strong ones', async function () {
+    this.timeout(300_000);
+    const items = SCORING_SETS.filter((s) => s.heldOut).flatMap((s) => loadScoringSet(s.files));
+    assert.equal(items.length, 60);
+    const s = summarise(await scoreSet(core, items));
+    // Measured: 100 %, 100 %, 96.7 %, 81.7 %, 85.0 %, 88.3 %.
+    assert.ok(s.above.keywords! >= 0.98, `strong above keyword list ${s.above.keywords}`);
+    assert.ok(s.keywordsLow! >= 0.98, `keyword list <= 40 ${s.keywordsLow}`);
+    assert.ok(s.above.weak! >= 0.95, `strong above weak ${s.above.weak}`);
+    assert.ok(s.above.wrong! >= 0.78, `strong above wrong ${s.above.wrong}`);
+    assert.ok(s.above.offtopic! >= 0.8, `strong above off-topic ${s.above.offtopic}`);
+    assert.ok(s.strongPass! >= 0.85, `strong >= 60 ${s.strongPass}`);
+  });
+
+  it('reference choice on realistic wording (130 turns): right entry used, uncovered questions left alone', () => {
+    const outcomes = runItems(core.knowledgeBase, loadRefItems(REALISTIC_HELDOUT_FILE), true);
+    const s = scoreOutcomes(outcomes);
+    // Measured: 55 % used (plain search 15 %), 10 % of uncovered questions answered.
+    assert.ok(s.used >= 0.52, `right entry used ${s.used}`);
+    assert.ok(s.noneAnswered <= 0.1, `uncovered answered ${s.noneAnswered}`);
+  });
+});
