@@ -21,6 +21,8 @@ function printSummary(name: string, s: SetSummary): void {
   console.log(`  mean score   ${ANSWER_KINDS.filter((k) => s.mean[k] !== null).map((k) => `${k} ${s.mean[k]!.toFixed(1)}`).join(' · ')}`);
   console.log(`  strong above keyword list ${pct(s.above.keywords)}   off-topic ${pct(s.above.offtopic)}   wrong ${pct(s.above.wrong)}   weak ${pct(s.above.weak)}   rambling ${pct(s.above.rambling)}`);
   console.log(`  strong >= 60 ${pct(s.strongPass)}   keyword list <= 40 ${pct(s.keywordsLow)}   cross-lingual >= 60 ${pct(s.crossPass)}   off-topic flagged ${pct(s.offTopicFlagged)}`);
+  const w = s.withReference;
+  if (w.n > 0 && w.n < s.n) console.log(`  judged against the expected reference (${w.n}): strong above keyword list ${pct(w.keywords)}   off-topic ${pct(w.offtopic)}   wrong ${pct(w.wrong)}   weak ${pct(w.weak)}   strong >= 60 ${pct(w.strongPass)}`);
 }
 
 (async () => {

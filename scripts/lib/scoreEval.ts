@@ -48,6 +48,8 @@ export interface SetSummary {
   keywordsLow: number | null;
   crossPass: number | null;
   offTopicFlagged: number | null;
+  /** The same rates on the questions whose strong answer was judged against the expected reference. */
+  withReference: { n: number; keywords: number | null; weak: number | null; wrong: number | null; offtopic: number | null; strongPass: number | null };
   /** The targets this set misses, in words. */
   missed(): string[];
 }
@@ -99,6 +101,14 @@ export function summarise(scored: Scored[]): SetSummary {
     keywordsLow: share(scored, (s) => (s.scores.keywords === undefined ? undefined : s.scores.keywords <= 40)),
     crossPass: share(scored, (s) => (s.scores.crossLingual === undefined ? undefined : s.scores.crossLingual >= 60)),
     offTopicFlagged: share(scored, (s) => (s.scores.offtopic === undefined ? undefined : (s.scores.flags.offtopic ?? '').includes('off-topic'))),
+    withReference: (() => {
+      const right = scored.filter((s) => s.item.expect && s.scores.reference?.replace(/^(zh|en)-/, '') === s.item.expect);
+      const above = (k: AnswerKind) => share(right, (s) => (s.scores[k] === undefined || s.scores.strong === undefined ? undefined : s.scores.strong > s.scores[k]!));
+      return {
+        n: right.length, keywords: above('keywords'), weak: above('weak'), wrong: above('wrong'), offtopic: above('offtopic'),
+        strongPass: share(right, (s) => (s.scores.strong === undefined ? undefined : s.scores.strong >= 60)),
+      };
+    })(),
     missed() {
       const out: string[] = [];
       const need = (label: string, v: number | null, target: number) => {
