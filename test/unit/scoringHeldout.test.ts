@@ -17,11 +17,12 @@ describe('held-out sets, at the levels measured when they were first run', () =>
     const items = SCORING_SETS.filter((s) => s.heldOut).flatMap((s) => loadScoringSet(s.files));
     assert.equal(items.length, 60);
     const s = summarise(await scoreSet(core, items));
-    // Measured: 100 %, 100 %, 96.7 %, 81.7 %, 85.0 %, 88.3 %.
+    // Measured once, blind: 100 %, 100 %, 96.7 %, 81.7 %, 85.0 %, 88.3 %; after the answer's weight in
+    // reference choice was raised on the tuning set, re-measured (no longer blind): wrong 85.0 %.
     assert.ok(s.above.keywords! >= 0.98, `strong above keyword list ${s.above.keywords}`);
     assert.ok(s.keywordsLow! >= 0.98, `keyword list <= 40 ${s.keywordsLow}`);
     assert.ok(s.above.weak! >= 0.95, `strong above weak ${s.above.weak}`);
-    assert.ok(s.above.wrong! >= 0.78, `strong above wrong ${s.above.wrong}`);
+    assert.ok(s.above.wrong! >= 0.82, `strong above wrong ${s.above.wrong}`);
     assert.ok(s.above.offtopic! >= 0.8, `strong above off-topic ${s.above.offtopic}`);
     assert.ok(s.strongPass! >= 0.85, `strong >= 60 ${s.strongPass}`);
   });
@@ -29,8 +30,9 @@ describe('held-out sets, at the levels measured when they were first run', () =>
   it('reference choice on realistic wording (130 turns): right entry used, uncovered questions left alone', () => {
     const outcomes = runItems(core.knowledgeBase, loadRefItems(REALISTIC_HELDOUT_FILE), true);
     const s = scoreOutcomes(outcomes);
-    // Measured: 55 % used (plain search 15 %), 10 % of uncovered questions answered.
-    assert.ok(s.used >= 0.52, `right entry used ${s.used}`);
+    // Measured once, blind: 55 % used (plain search 15 %), 10 % of uncovered questions answered;
+    // after the answer's weight was raised on the tuning set, re-measured (no longer blind): 65 %, 10 %.
+    assert.ok(s.used >= 0.62, `right entry used ${s.used}`);
     assert.ok(s.noneAnswered <= 0.1, `uncovered answered ${s.noneAnswered}`);
   });
 });
