@@ -97,6 +97,15 @@ describe('CLI (dist/cli.js)', () => {
     assert.ok(fs.existsSync(path.join(home, 'history.sqlite')), 'history was not stored');
   });
 
+  it('ends quietly, without a stack trace, when piped into a reader that stops early (| head)', () => {
+    // The reader exits before the CLI has written anything (`true` reads nothing), so every write
+    // meets a closed pipe; the CLI must not die of EPIPE.
+    const r = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${CLI}" diagnose "${path.join(SAMPLES, 'backend-interview-zh.txt')}" --no-history | true`], {
+      encoding: 'utf8', env: { ...process.env, INTERVIEW_LENS_HOME: home },
+    });
+    assert.doesNotMatch(r.stderr, /EPIPE|Unhandled 'error' event/, r.stderr);
+  });
+
   it('diagnose --json prints the report contract', () => {
     const r = run('diagnose', path.join(SAMPLES, 'llm-engineer-en.md'), '--json', '--engine', 'offline');
     assert.equal(r.status, 0, r.stderr);
