@@ -1,42 +1,28 @@
 import { CONCEPTS, type Concept } from './conceptTerms';
-
-const isCjk = (ch: string) => ch >= '\u3400' && ch <= '\u9fff';
-const isWordChar = (ch: string | undefined) => !!ch && /[a-z0-9]/.test(ch);
+import { LexiconMatcher } from '../text/lexicon';
 
 /**
- * Finds the concepts of the lexicon in a text in one pass: candidate terms are looked up by the
- * character they start with, Chinese terms match anywhere, English terms only at a word start
- * (and, when three letters or shorter, only as a whole word: "ci" is not inside "circuit").
+ * Finds the concepts of the lexicon in a text, with the same trie the judge uses for its units
+ * (LexiconMatcher): Chinese terms match anywhere, English terms only at a word start (and, when
+ * three letters or shorter, only as a whole word: "ci" is not inside "circuit").
  */
 export class ConceptMatcher {
-  private readonly byFirst = new Map<string, Array<{ term: string; concept: number }>>();
+  private readonly lexicon: LexiconMatcher;
 
   constructor(readonly concepts: readonly Concept[] = CONCEPTS) {
-    concepts.forEach((c, concept) => {
-      for (const term of c.terms) {
-        const list = this.byFirst.get(term[0]) ?? [];
-        list.push({ term, concept });
-        this.byFirst.set(term[0], list);
-      }
-    });
-    // Longer terms first, so the reason shown for a match is the most specific one.
-    for (const list of this.byFirst.values()) list.sort((a, b) => b.term.length - a.term.length);
+    this.lexicon = new LexiconMatcher(concepts.map((c, i) => ({ id: String(i), terms: c.terms })));
   }
 
-  /** Concept index → the first term that matched it. */
+  /** Concept index → the first term that matched it (at its first position, the longest term there). */
   match(text: string): Map<number, string> {
     const t = text.toLowerCase();
+    // Earliest first, and at one position the longest term first, so the reason shown for a
+    // match is the most specific one.
+    const matches = this.lexicon.matchLower(t).sort((a, b) => a.start - b.start || (b.end - b.start) - (a.end - a.start) || Number(a.id) - Number(b.id));
     const found = new Map<number, string>();
-    for (let i = 0; i < t.length; i++) {
-      const ch = t[i];
-      if (!isCjk(ch) && isWordChar(t[i - 1])) continue;
-      const list = this.byFirst.get(ch);
-      if (!list) continue;
-      for (const { term, concept } of list) {
-        if (found.has(concept) || !t.startsWith(term, i)) continue;
-        if (!isCjk(ch) && term.length <= 3 && isWordChar(t[i + term.length])) continue;
-        found.set(concept, term);
-      }
+    for (const m of matches) {
+      const concept = Number(m.id);
+      if (!found.has(concept)) found.set(concept, t.slice(m.start, m.end));
     }
     return found;
   }

@@ -6,7 +6,7 @@
  */
 import { CONCEPT_LINES } from '../../kb/conceptTerms';
 import { EN_STOP, stem, ZH_STOP } from '../../text/tokenize';
-import { LexiconMatcher, parseLexicon } from './lexicon';
+import { LexiconMatcher, parseLexicon } from '../../text/lexicon';
 import { MEANING_LINES } from './meaningTerms';
 
 /** One unit found in a text. `key` is the id, prefixed with `!` when negated. */

@@ -1,8 +1,9 @@
 /**
  * A lexicon of meanings (`id: term | term | …` per line) and a matcher that finds them in text
- * with their positions. The judge uses two: the knowledge base's topic concepts and its own
- * finer meaning lexicon (actions, objects, properties), so that an answer and a key point that
- * say the same thing in other words, or in the other language, meet on the same ids.
+ * with their positions. Retrieval's concept channel matches the topic lexicon with it; the judge
+ * matches the topic lexicon and its finer meaning lexicon (actions, objects, properties), so that
+ * an answer and a key point that say the same thing in other words, or in the other language,
+ * meet on the same ids.
  */
 
 /** One meaning and its surface forms, lower-cased. */
