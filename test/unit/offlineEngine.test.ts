@@ -130,3 +130,20 @@ describe('knowledge-base misconceptions', () => {
     assert.deepEqual([...new Set(found)], []);
   });
 });
+
+describe('judge corpus and workspace entries', () => {
+  it('judges against a replaced entry (same id, new key points) as soon as it is upserted', () => {
+    const entries = loadKnowledgeDir(KNOWLEDGE_DIR);
+    const kb = new HybridKnowledgeBase(loadedSql()!, entries);
+    const idem = entries.find((e) => e.id === 'en-idempotency')!;
+    const answer = 'Every payment request goes through a sandboxed approval queue, so nothing runs twice without review.';
+    const before = JudgeCorpus.of(kb).signaturesOf(kb.get(idem.id)!).map((s) => s.point.label);
+    const replaced = { ...idem, keyPoints: [{ label: 'approval queue', keywords: ['approval queue', 'review'], weight: 1 }] };
+    kb.upsert([replaced]);
+    const corpus = JudgeCorpus.of(kb);
+    assert.deepEqual(corpus.signaturesOf(kb.get(idem.id)!).map((s) => s.point.label), ['approval queue']);
+    assert.notDeepEqual(before, ['approval queue']);
+    const judged = analyzeAnswer({ question: idem.question, answer, reference: kb.get(idem.id)!, language: 'en', corpus });
+    assert.equal(judged.coverage[0].status, 'stated');
+  });
+});

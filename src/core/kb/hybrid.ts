@@ -203,7 +203,14 @@ export class HybridKnowledgeBase implements KnowledgeBase {
    * FTS4 rows are inserted, the n-gram channel gains the new phrasings, and the latent channel
    * folds the new texts into the existing space. Entries whose id is in `removeIds` disappear.
    */
+  private changes = 0;
+
+  revision(): number {
+    return this.changes;
+  }
+
   upsert(entries: readonly KnowledgeEntry[], removeIds: Iterable<string> = []): void {
+    this.changes++;
     const drop = new Set<string>([...removeIds, ...entries.map((e) => e.id)]);
     this.entries.forEach((e, i) => {
       if (drop.has(e.id) && !this.removed.has(i)) {

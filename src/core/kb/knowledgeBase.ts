@@ -25,6 +25,8 @@ export interface KnowledgeBase {
   search(query: string, options?: SearchOptions): KnowledgeHit[];
   /** Ids of the items (not language versions) currently searchable. */
   itemIds(): Set<string>;
+  /** How many times the entries changed since it was built (upsert); what is derived from them is stale when it moves. */
+  revision?(): number;
   /** Adds or replaces entries, and removes `removeIds`, without rebuilding the index. */
   upsert(entries: readonly KnowledgeEntry[], removeIds?: Iterable<string>): void;
   /** Embeds the entries with a provider (cached), enabling the embedding channel; returns how many are embedded. */

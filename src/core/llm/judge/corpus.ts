@@ -112,10 +112,14 @@ export class JudgeCorpus {
    * build ships, when it was made for the same items and lexicons) and rebuilt when its items change.
    */
   static of(kb: KnowledgeBase, snapshot?: CorpusSnapshot): JudgeCorpus {
+    // Asked once per judged answer: a knowledge base that counts its changes is checked by that
+    // count alone (and a replaced entry with the same id is noticed); others by their item ids.
+    const revision = kb.revision?.();
+    const cached = corpora.get(kb);
+    if (cached && revision !== undefined && cached.revision === revision) return cached.corpus;
     const ids = [...kb.itemIds()].sort();
     const key = corpusKey(ids);
-    const cached = corpora.get(kb);
-    if (cached && cached.key === key) return cached.corpus;
+    if (cached && revision === undefined && cached.key === key) return cached.corpus;
     const entries: KnowledgeEntry[] = [];
     for (const id of ids) {
       for (const lang of ['zh', 'en']) {
@@ -123,9 +127,10 @@ export class JudgeCorpus {
         if (e) entries.push(e);
       }
     }
-    const shipped = snapshot ?? snapshots.get(kb)?.();
+    // The shipped snapshot describes the shipped entries: once any was added or replaced, rebuild.
+    const shipped = revision ? undefined : snapshot ?? snapshots.get(kb)?.();
     const corpus = new JudgeCorpus(entries, shipped && shipped.key === key ? shipped : undefined);
-    corpora.set(kb, { key, corpus });
+    corpora.set(kb, { key, revision, corpus });
     return corpus;
   }
 
@@ -279,7 +284,7 @@ export class JudgeCorpus {
   }
 }
 
-const corpora = new WeakMap<KnowledgeBase, { key: string; corpus: JudgeCorpus }>();
+const corpora = new WeakMap<KnowledgeBase, { key: string; revision: number | undefined; corpus: JudgeCorpus }>();
 const snapshots = new WeakMap<KnowledgeBase, () => CorpusSnapshot | undefined>();
 
 function hash(text: string, h = 0): number {
