@@ -265,3 +265,48 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
   console.log(`  knowledge/SQLite files read during activation: ${reads.length} (the knowledge base loads on first use)`);
   if (reads.length) process.exitCode = 1;
 }
+
+// History (issue 11): the cost of saving one report must not grow with the history. Baseline in
+// the same process: saving into an empty history. For scale, the whole-file layout this replaced
+// (every body inline in one sql.js database, exported on each save) is timed on the same 1,000 reports.
+{
+  const { HistoryStore } = require(path.join(ROOT, 'dist', 'core.js'));
+  const initSqlJs = require('sql.js');
+  const report = check.raw;
+  const dirs = [];
+  const freshStore = async () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'il-bench-history-'));
+    dirs.push(d);
+    return HistoryStore.open(path.join(d, 'history.sqlite'));
+  };
+  const big = await freshStore();
+  const N = 1000;
+  for (let i = 0; i < N; i++) await big.save({ ...report, id: `fill-${i}`, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() });
+  let k = 0;
+  const saveInto = (store) => () => store.save({ ...report, id: `bench-${k++}`, createdAt: new Date().toISOString() });
+  const into1000 = await timeAsync(saveInto(big), RUNS);
+  const empty = await freshStore();
+  const intoEmpty = await timeAsync(async () => {
+    await saveInto(empty)();
+  }, RUNS);
+  const SQL = await initSqlJs();
+  const v1 = new SQL.Database();
+  v1.exec('CREATE TABLE reports (id TEXT PRIMARY KEY, user_id TEXT, created_at TEXT, source TEXT, overall INTEGER, body TEXT)');
+  const body = JSON.stringify(report);
+  for (let i = 0; i < N; i++) v1.run('INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?)', [`fill-${i}`, 'default', '', '', 0, body]);
+  const v1File = path.join(dirs[0], 'whole-file.sqlite');
+  const { writeFileAtomic } = require(path.join(ROOT, 'dist', 'core.js'));
+  const wholeFile = timeSync(() => {
+    v1.run('INSERT OR REPLACE INTO reports VALUES (?, ?, ?, ?, ?, ?)', ['x', 'default', '', '', 0, body]);
+    writeFileAtomic(v1File, v1.export());
+  }, 5);
+  const onDisk = (d) => fs.statSync(path.join(d, 'history.sqlite')).size
+    + fs.readdirSync(path.join(d, 'history.sqlite.reports')).reduce((n, f) => n + fs.statSync(path.join(d, 'history.sqlite.reports', f)).size, 0);
+  console.log(`\nSave one ${report.summary.totalQuestions}-question report (${(body.length / 1024).toFixed(0)} KB of JSON) into the history (${RUNS} runs)`);
+  console.log(`  into a history of ${N} reports: median ${ms(into1000)}; into an empty history (baseline) ${ms(intoEmpty)} -> ratio ${(into1000 / intoEmpty).toFixed(2)}x`);
+  console.log(`  the replaced whole-file layout, same ${N} reports: median ${ms(wholeFile)} (5 runs) -> ${(wholeFile / into1000).toFixed(0)}x slower; ${(fs.statSync(v1File).size / 1048576).toFixed(1)} MB vs ${(onDisk(dirs[0]) / 1048576).toFixed(1)} MB now`);
+  big.close();
+  empty.close();
+  v1.close();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+}

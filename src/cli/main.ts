@@ -7,6 +7,7 @@ import {
   HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError, writeFileAtomic,
 } from '../core';
 import type { FormatChoice, Logger, SttSettings } from '../core';
+import { historyLimitFromEnv, historyNotice } from './historyNotice';
 
 /** Bad input: the user can fix it; exit code 2 with one line on stderr. */
 export class UsageError extends Error {}
@@ -24,7 +25,7 @@ Audio needs speech-to-text: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_
 Optional embeddings for retrieval: INTERVIEW_LENS_EMBEDDINGS_ENDPOINT (an OpenAI-compatible /v1 URL, e.g. a local Ollama)
   with INTERVIEW_LENS_EMBEDDINGS_MODEL and INTERVIEW_LENS_EMBEDDINGS_API_KEY; vectors are cached in embeddings.sqlite.
 Exit codes: 0 success, 2 bad input, 1 internal error.
-History: ~/.interview-lens/history.sqlite (set INTERVIEW_LENS_HOME to move it).`;
+History: ~/.interview-lens/history.sqlite (set INTERVIEW_LENS_HOME to move it; INTERVIEW_LENS_HISTORY_MAX_MB caps its size, default 200).`;
 
 /** Speech-to-text settings from the environment (the CLI's counterpart of the extension's settings + SecretStorage). */
 function sttFromEnv(env: NodeJS.ProcessEnv): SttSettings {
@@ -159,7 +160,13 @@ export async function run(
     const audio = isAudio(file);
     if (audio && !fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
     const text = audio ? '' : readTranscript(file);
-    const store = values['no-history'] ? undefined : await HistoryStore.open(path.join(homeDir(io.env), 'history.sqlite'));
+    let limitBytes: number | undefined;
+    try {
+      limitBytes = historyLimitFromEnv(io.env.INTERVIEW_LENS_HISTORY_MAX_MB);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    const store = values['no-history'] ? undefined : await HistoryStore.open(path.join(homeDir(io.env), 'history.sqlite'), { limitBytes });
     const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
     if (io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT) {
       const provider = new OpenAiEmbeddingProvider(io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT, io.env.INTERVIEW_LENS_EMBEDDINGS_MODEL || 'text-embedding-3-small', io.env.INTERVIEW_LENS_EMBEDDINGS_API_KEY || undefined);
@@ -198,6 +205,8 @@ export async function run(
       if (values.html) io.stdout(`\nHTML report: ${path.resolve(values.html)}\n`);
     }
     for (const w of values.verbose ? result.warnings : []) io.stderr(`warning: ${w}\n`);
+    const notice = historyNotice(result.actions);
+    if (notice) io.stderr(`interview-lens: ${notice}\n`);
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -3,7 +3,8 @@ export { createCore, prepareCore, buildKnowledgeIndex, buildJudgeCorpus, createK
 export { HybridKnowledgeBase } from './kb/hybrid';
 export { conceptLabel } from './kb/concepts';
 export { loadKnowledgeDir, loadKnowledge, COMPILED_KNOWLEDGE } from './kb/loader';
-export { HistoryStore, HistoryError } from './store/historyStore';
+export { HistoryStore, HistoryError, DEFAULT_HISTORY_LIMIT_BYTES } from './store/historyStore';
+export type { SaveOutcome, HistoryRow, ReportHistory } from './store/historyStore';
 export { writeFileAtomic } from './store/atomicWrite';
 export { renderStandaloneHtml, renderReportBody, REPORT_CSS, escapeHtml } from './report/html';
 export { renderTextSummary } from './report/text';
@@ -19,7 +20,7 @@ export { SkillStepError } from './skills/diagnoseTranscript';
 export { CancelledError } from './runtime/abort';
 export { MemoryLogger, silentLogger, type Logger } from './runtime/logger';
 export type { Report, QuestionReport } from './report/model';
-export type { SkillProgress } from './skills/types';
+export type { SkillProgress, SkillAction } from './skills/types';
 export { createSttProvider, SttError, AUDIO_EXTENSIONS, type SttSettings, type SttProvider } from './speech/stt';
 export type { DeliveryReport, DeliveryStats, Scored } from './speech/delivery';
 export { analyzeDelivery } from './speech/delivery';

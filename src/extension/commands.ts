@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { showHistoryNotice } from './historyNotice';
 import * as path from 'node:path';
 import { AUDIO_EXTENSIONS, CancelledError, createSttProvider, SkillStepError, type CustomLabels, type FormatChoice, type Report, type SttSettings } from '../core';
 import type { DiagnosisState } from './diagnosisState';
@@ -66,6 +67,7 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
             },
           );
           for (const w of result.warnings) deps.host.log.warn(w);
+          showHistoryNotice(result.actions);
           return result.raw;
         } finally {
           sub.dispose();

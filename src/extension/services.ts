@@ -6,6 +6,12 @@ import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, OpenAiEmbed
 export const EMBEDDINGS_SECRET = 'interviewLens.embeddings.apiKey';
 import { channelLogger } from './logger';
 
+/** The history size limit from `interviewLens.history.maxSizeMB`. */
+function historyLimitBytes(): number {
+  const mb = vscode.workspace.getConfiguration('interviewLens.history').get<number>('maxSizeMB', 200);
+  return Math.max(1, Math.min(1024, Number.isFinite(mb) ? mb : 200)) * 1024 * 1024;
+}
+
 /** Builds the core on first use: activation stays cheap and a broken history file cannot block it. */
 export class CoreHost {
   private core: Promise<Core> | undefined;
@@ -42,8 +48,14 @@ export class CoreHost {
     try {
       store = await HistoryStore.open(path.join(storage, 'history.sqlite'), {
         wasmPath: path.join(this.context.extensionPath, 'dist', 'sql-wasm.wasm'),
+        limitBytes: historyLimitBytes(),
       });
       this.log.info(`history: ${store.file}`);
+      const opened = store;
+      // The limit applies from the next save; no reload needed.
+      this.context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('interviewLens.history.maxSizeMB')) opened.limitBytes = historyLimitBytes();
+      }));
     } catch (err) {
       if (!(err instanceof HistoryError)) throw err;
       // Diagnosis still works; the unreadable file is left untouched for the user to inspect.

@@ -1,20 +1,17 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import initSqlJs from 'sql.js';
 import { writeFileAtomic } from '../../src/core/store/atomicWrite';
-import { HistoryError, HistoryStore } from '../../src/core/store/historyStore';
-import type { Report } from '../../src/core/report/model';
+import { HistoryError, HistoryStore, reportBodiesDir } from '../../src/core/store/historyStore';
+import { fakeReport } from './support/fakeReport';
 import { tempDir } from './helpers';
 
-function fakeReport(id: string, userId: string, createdAt: string, overall: number): Report {
-  return {
-    id, userId, createdAt, source: 's.txt', language: 'en', engine: 'offline',
-    summary: { overallScore: overall, totalQuestions: 1, dimensions: { completeness: overall, depth: overall, accuracy: overall, practicality: overall }, strongest: 'depth', weakest: 'accuracy', headline: '' },
-    perQuestion: [], improvementPlan: { immediate: [], shortTerm: [], longTerm: [] }, comparedToLast: null,
-  };
-}
+const day = (d: number) => `2026-01-${String(d).padStart(2, '0')}T00:00:00Z`;
+// Random base64 does not compress much, so a report's stored size is predictable.
+const noise = (n: number) => Array.from({ length: n }, (_, i) => ((i * 2654435761) >>> 0).toString(36)).join('');
 
-describe('history store (sql.js, atomic writes)', () => {
+describe('history store (sql.js index + compressed report files)', () => {
   let dir: string;
   beforeEach(() => { dir = tempDir(); });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -22,9 +19,9 @@ describe('history store (sql.js, atomic writes)', () => {
   it('persists reports and returns the latest one per user', async () => {
     const file = path.join(dir, 'nested', 'history.sqlite');
     const a = await HistoryStore.open(file);
-    a.save(fakeReport('r1', 'u1', '2026-01-01T00:00:00Z', 40));
-    a.save(fakeReport('r2', 'u1', '2026-01-02T00:00:00Z', 60));
-    a.save(fakeReport('r3', 'u2', '2026-01-03T00:00:00Z', 90));
+    await a.save(fakeReport('r1', 'u1', day(1), 40));
+    await a.save(fakeReport('r2', 'u1', day(2), 60));
+    await a.save(fakeReport('r3', 'u2', day(3), 90));
     a.close();
     const b = await HistoryStore.open(file);
     assert.equal(b.last('u1')?.id, 'r2');
@@ -35,18 +32,38 @@ describe('history store (sql.js, atomic writes)', () => {
     b.close();
   });
 
-  it('leaves the previous file intact when a write crashes before the rename', async () => {
+  it('stores report bodies compressed, outside the index', async () => {
+    const file = path.join(dir, 'history.sqlite');
+    const store = await HistoryStore.open(file);
+    const big = fakeReport('r1', 'u1', day(1), 50, 'the same sentence again. '.repeat(4000));
+    const out = await store.save(big);
+    assert.ok(out.saved);
+    const json = JSON.stringify(big).length;
+    assert.ok(out.reportBytes * 20 < json, `stored ${out.reportBytes} bytes for ${json} bytes of JSON`);
+    assert.ok(fs.statSync(file).size < 32 * 1024, 'the index holds the body');
+    assert.equal(fs.readdirSync(reportBodiesDir(file)).length, 1);
+    assert.deepEqual(store.get('r1'), big);
+  });
+
+  it('leaves the previous state intact when a write crashes before the rename', async () => {
     const file = path.join(dir, 'history.sqlite');
     const ok = await HistoryStore.open(file);
-    ok.save(fakeReport('r1', 'u1', '2026-01-01T00:00:00Z', 40));
+    await ok.save(fakeReport('r1', 'u1', day(1), 40));
     ok.close();
     const before = fs.readFileSync(file);
+    const bodiesBefore = fs.readdirSync(reportBodiesDir(file));
+    let renames = 0;
     const crashing = await HistoryStore.open(file, {
-      writeOps: { writeFileSync: fs.writeFileSync, fsyncSync: fs.fsyncSync, renameSync: () => { throw new Error('power cut'); } },
+      // The body file's rename succeeds, the index's fails: the body must be removed again.
+      writeOps: { writeFileSync: fs.writeFileSync, fsyncSync: fs.fsyncSync, renameSync: (a, b) => {
+        if (++renames === 2) throw new Error('power cut');
+        fs.renameSync(a, b);
+      } },
     });
-    assert.throws(() => crashing.save(fakeReport('r2', 'u1', '2026-01-02T00:00:00Z', 70)), /power cut/);
+    await assert.rejects(crashing.save(fakeReport('r2', 'u1', day(2), 70)), /power cut/);
     assert.deepEqual(fs.readFileSync(file), before, 'the database file changed');
-    assert.deepEqual(fs.readdirSync(dir), ['history.sqlite'], 'a temp file was left behind');
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['history.sqlite', 'history.sqlite.reports'], 'a temp file was left behind');
+    assert.deepEqual(fs.readdirSync(reportBodiesDir(file)), bodiesBefore, 'the failed report left its body behind');
     assert.equal(crashing.last('u1')?.id, 'r1', 'memory kept a report the disk does not have');
     const reopened = await HistoryStore.open(file);
     assert.equal(reopened.last('u1')?.id, 'r1');
@@ -69,5 +86,80 @@ describe('history store (sql.js, atomic writes)', () => {
     fs.writeFileSync(file, 'this is not sqlite at all, just text that is long enough to be a header');
     await assert.rejects(HistoryStore.open(file), (e: Error) => e instanceof HistoryError && /move it aside/.test(e.message));
     assert.match(fs.readFileSync(file, 'utf8'), /not sqlite/);
+  });
+
+  it('keeps under its size limit by removing the oldest reports, and says how many', async () => {
+    const file = path.join(dir, 'history.sqlite');
+    const limit = 200 * 1024;
+    const store = await HistoryStore.open(file, { limitBytes: limit });
+    const outcomes = [];
+    for (let i = 1; i <= 30; i++) outcomes.push(await store.save(fakeReport(`r${i}`, 'u', day(i), i, noise(2500))));
+    const pruned = outcomes.reduce((n, o) => n + o.pruned, 0);
+    assert.ok(pruned > 0, 'nothing was pruned');
+    assert.ok(outcomes.every((o) => o.saved && o.limitBytes === limit));
+    const kept = store.list('u', 100).map((r) => r.id);
+    assert.equal(kept.length, 30 - pruned);
+    assert.equal(kept[kept.length - 1], `r${pruned + 1}`, 'not the oldest were removed');
+    const onDisk = fs.statSync(file).size + fs.readdirSync(reportBodiesDir(file)).reduce((n, f) => n + fs.statSync(path.join(reportBodiesDir(file), f)).size, 0);
+    assert.ok(onDisk <= limit, `history takes ${onDisk} bytes, limit ${limit}`);
+    assert.equal(fs.readdirSync(reportBodiesDir(file)).length, kept.length, 'pruned bodies were left on disk');
+  });
+
+  it('does not keep a report larger than the whole limit, and says so', async () => {
+    const store = await HistoryStore.open(path.join(dir, 'history.sqlite'), { limitBytes: 10 * 1024 });
+    await store.save(fakeReport('small', 'u', day(1), 1));
+    const out = await store.save(fakeReport('huge', 'u', day(2), 2, noise(8000)));
+    assert.equal(out.saved, false);
+    assert.ok(out.reportBytes > out.limitBytes);
+    assert.equal(store.get('huge'), null);
+    assert.equal(store.last('u')?.id, 'small', 'an older report was removed for a report that was not kept');
+  });
+
+  it('reads a version-1 history (bodies inline) and moves the bodies out on the next save', async () => {
+    const file = path.join(dir, 'history.sqlite');
+    const SQL = await initSqlJs();
+    const v1 = new SQL.Database();
+    v1.exec('CREATE TABLE reports (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created_at TEXT NOT NULL, source TEXT NOT NULL, overall INTEGER NOT NULL, body TEXT NOT NULL)');
+    for (let i = 1; i <= 5; i++) {
+      const r = fakeReport(`old${i}`, 'u', day(i), i * 10, noise(3000));
+      v1.run('INSERT INTO reports VALUES (?, ?, ?, ?, ?, ?)', [r.id, r.userId, r.createdAt, r.source, r.summary.overallScore, JSON.stringify(r)]);
+    }
+    fs.writeFileSync(file, v1.export());
+    const sizeV1 = fs.statSync(file).size;
+    const store = await HistoryStore.open(file);
+    assert.equal(store.last('u')?.id, 'old5');
+    assert.equal(fs.statSync(file).size, sizeV1, 'opening rewrote the file');
+    await store.save(fakeReport('new', 'u', day(9), 99));
+    assert.ok(fs.statSync(file).size < sizeV1 / 2, 'inline bodies stayed in the index');
+    const again = await HistoryStore.open(file);
+    assert.deepEqual(again.list('u').map((r) => r.id), ['new', 'old5', 'old4', 'old3', 'old2', 'old1']);
+    assert.equal(again.get('old3')?.summary.overallScore, 30);
+  });
+
+  it('removes temp files and orphan bodies that killed writers left, on the next open', async () => {
+    const file = path.join(dir, 'history.sqlite');
+    const store = await HistoryStore.open(file);
+    await store.save(fakeReport('r1', 'u', day(1), 1));
+    store.close();
+    const bodies = reportBodiesDir(file);
+    fs.writeFileSync(path.join(dir, '.history.sqlite.123.456.tmp'), 'x');
+    fs.writeFileSync(path.join(bodies, '.abc.json.gz.1.2.tmp'), 'x');
+    fs.writeFileSync(path.join(bodies, `${'a'.repeat(24)}-00000000.json.gz`), 'orphan');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'the user\'s own file');
+    const reopened = await HistoryStore.open(file);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['history.sqlite', 'history.sqlite.reports', 'notes.txt']);
+    assert.equal(fs.readdirSync(bodies).length, 1);
+    assert.equal(reopened.get('r1')?.id, 'r1');
+  });
+
+  it('takes over a lock whose holder died', async () => {
+    const file = path.join(dir, 'history.sqlite');
+    const store = await HistoryStore.open(file, { lockStaleMs: 2000 });
+    fs.mkdirSync(`${file}.lock`);
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(`${file}.lock`, old, old);
+    await store.save(fakeReport('r1', 'u', day(1), 1));
+    assert.equal(store.get('r1')?.id, 'r1');
+    assert.equal(fs.existsSync(`${file}.lock`), false, 'the lock was not released');
   });
 });

@@ -63,7 +63,7 @@ describe('diagnose-transcript skill', () => {
     assert.ok(idem.keyMissing.includes('幂等键'));
     assert.ok(idem.inaccuracies.length > 0);
     assert.equal(store.last('default')?.id, report.id);
-    assert.deepEqual(result.actions, [{ kind: 'history.save', target: report.id }]);
+    assert.deepEqual(result.actions.map((a) => [a.kind, a.target, a.detail?.saved, a.detail?.pruned]), [['history.save', report.id, true, 0]]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

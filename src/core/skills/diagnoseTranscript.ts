@@ -91,8 +91,8 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     const actions = [];
     if (ctx.store && input.persist !== false) {
       throwIfAborted(ctx.signal);
-      ctx.store.save(report);
-      actions.push({ kind: 'history.save', target: report.id });
+      const saved = await ctx.store.save(report);
+      actions.push({ kind: saved.saved ? 'history.save' : 'history.skip', target: report.id, detail: { ...saved } });
     }
     const lines = [`**${report.summary.headline}**`, ''];
     for (const r of report.perQuestion) {

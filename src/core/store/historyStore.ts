@@ -1,9 +1,12 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Database, SqlJsStatic } from 'sql.js';
-import { loadSql } from './sqlite';
+import type { Database } from 'sql.js';
 import type { Report } from '../report/model';
-import { writeFileAtomic, type WriteOps } from './atomicWrite';
+import type { WriteOps } from './atomicWrite';
+import { ReportBodies } from './reportBodies';
+import { SharedDatabase } from './sharedDatabase';
+import { StoreError } from './storeError';
+
+export { StoreError as HistoryError } from './storeError';
 
 /** Where a stored report came from and how it scored, without the full body. */
 export interface HistoryRow {
@@ -14,16 +17,27 @@ export interface HistoryRow {
   overallScore: number;
 }
 
-/** Reports kept between sessions; `HistoryStore` is the sql.js file-backed implementation. */
+/** What a save did: whether the report was kept and how many old reports made room for it. */
+export interface SaveOutcome {
+  saved: boolean;
+  /** Oldest reports removed to stay under the limit. */
+  pruned: number;
+  prunedBytes: number;
+  limitBytes: number;
+  /** Compressed size of the report just saved (or refused). */
+  reportBytes: number;
+}
+
+/** Reports kept between sessions; `HistoryStore` is the file-backed implementation. */
 export interface ReportHistory {
-  save(report: Report): void;
+  save(report: Report): Promise<SaveOutcome>;
   last(userId: string, options?: { excludeId?: string }): Report | null;
   list(userId: string, limit?: number): HistoryRow[];
   get(id: string): Report | null;
 }
 
-/** A stored database that cannot be read; says which file and what to do. */
-export class HistoryError extends Error {}
+/** Default size limit of the history (index plus compressed reports). */
+export const DEFAULT_HISTORY_LIMIT_BYTES = 200 * 1024 * 1024;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS reports (
@@ -37,100 +51,175 @@ CREATE TABLE IF NOT EXISTS reports (
 CREATE INDEX IF NOT EXISTS reports_user_time ON reports(user_id, created_at);
 `;
 
-async function openSql(wasmPath?: string): Promise<SqlJsStatic> {
+/** Brings any earlier layout up to date in memory; the file changes only with the next write. */
+function prepare(db: Database): void {
+  db.exec(SCHEMA);
+  const columns = new Set<string>();
+  const info = db.exec('PRAGMA table_info(reports)');
+  for (const row of info[0]?.values ?? []) columns.add(String(row[1]));
+  // Version 1 kept every body inline in `body`; version 2 keeps '' there and the body in a gzip file.
+  if (!columns.has('body_file')) db.exec('ALTER TABLE reports ADD COLUMN body_file TEXT');
+  if (!columns.has('bytes')) db.exec('ALTER TABLE reports ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0');
+}
+
+function scalar(db: Database, sql: string, params: Array<string | number> = []): number {
+  const stmt = db.prepare(sql);
   try {
-    return await loadSql(wasmPath);
-  } catch (err) {
-    throw new HistoryError((err as Error).message);
+    stmt.bind(params);
+    return stmt.step() ? Number(stmt.get()[0]) : 0;
+  } finally {
+    stmt.free();
   }
 }
 
-/** History of reports in one SQLite file; every change is persisted atomically before returning. */
-export class HistoryStore implements ReportHistory {
-  private constructor(
-    private readonly db: Database,
-    readonly file: string,
-    private readonly writeOps?: WriteOps,
-  ) {}
+/** Bytes the history occupies: live database pages plus compressed bodies. */
+function occupiedBytes(db: Database): number {
+  const pageSize = scalar(db, 'PRAGMA page_size');
+  const pages = scalar(db, 'PRAGMA page_count') - scalar(db, 'PRAGMA freelist_count');
+  return pages * pageSize + scalar(db, 'SELECT COALESCE(SUM(bytes), 0) FROM reports');
+}
 
-  /** Opens (or creates) the database file. A corrupt file is reported, never overwritten. */
-  static async open(file: string, options: { wasmPath?: string; writeOps?: WriteOps } = {}): Promise<HistoryStore> {
-    const SQL = await openSql(options.wasmPath);
-    let db: Database;
-    if (fs.existsSync(file)) {
-      try {
-        db = new SQL.Database(fs.readFileSync(file));
-        db.exec('SELECT count(*) FROM sqlite_master');
-      } catch (err) {
-        throw new HistoryError(`history database ${file} cannot be read (${(err as Error).message}); move it aside to start a new history`);
-      }
-    } else {
-      db = new SQL.Database();
-    }
-    db.exec(SCHEMA);
-    return new HistoryStore(db, file, options.writeOps);
+/**
+ * History of reports shared by every CLI run and VS Code window: an index in one sql.js file
+ * (written under a cross-process lock, see SharedDatabase) and each report compressed in its own
+ * file, kept under a size limit by removing the oldest reports.
+ */
+export class HistoryStore implements ReportHistory {
+  /** Size limit in bytes; the extension updates it when the setting changes. */
+  limitBytes: number;
+
+  private constructor(
+    private readonly shared: SharedDatabase,
+    private readonly bodies: ReportBodies,
+    limitBytes: number,
+  ) {
+    this.limitBytes = limitBytes;
   }
 
-  save(report: Report): void {
-    this.db.exec('BEGIN');
+  get file(): string {
+    return this.shared.file;
+  }
+
+  /**
+   * Opens (or creates) the history. A corrupt file is reported, never overwritten. Leftovers of
+   * writers that were killed (temp files, bodies no index row points at) are removed.
+   */
+  static async open(
+    file: string,
+    options: { wasmPath?: string; writeOps?: WriteOps; lockStaleMs?: number; limitBytes?: number } = {},
+  ): Promise<HistoryStore> {
+    const shared = await SharedDatabase.open(file, { wasmPath: options.wasmPath, writeOps: options.writeOps, lockStaleMs: options.lockStaleMs, prepare });
+    const bodies = new ReportBodies(reportBodiesDir(file), options.writeOps);
+    const store = new HistoryStore(shared, bodies, options.limitBytes ?? DEFAULT_HISTORY_LIMIT_BYTES);
     try {
-      this.db.run('INSERT OR REPLACE INTO reports (id, user_id, created_at, source, overall, body) VALUES (?, ?, ?, ?, ?, ?)', [
-        report.id, report.userId, report.createdAt, report.source, report.summary.overallScore, JSON.stringify(report),
+      await shared.cleanUp(() => {
+        const names = shared.read((db) => db.exec('SELECT body_file FROM reports WHERE body_file IS NOT NULL')[0]?.values ?? []);
+        bodies.removeUnreferenced(new Set(names.map((r) => String(r[0]))));
+      });
+    } catch (err) {
+      // A busy lock only postpones the clean-up to the next open; an unreadable file is the caller's problem.
+      if (!(err instanceof StoreError)) throw err;
+      if (/cannot be read/.test(err.message)) throw err;
+    }
+    return store;
+  }
+
+  async save(report: Report): Promise<SaveOutcome> {
+    const packed = ReportBodies.pack(JSON.stringify(report));
+    const limit = this.limitBytes;
+    if (packed.length > limit) {
+      return { saved: false, pruned: 0, prunedBytes: 0, limitBytes: limit, reportBytes: packed.length };
+    }
+    return this.shared.write((db, tx) => {
+      let compact = this.moveInlineBodies(db, tx);
+      const name = ReportBodies.nameFor(report.id);
+      this.bodies.write(name, packed);
+      tx.onRollback(() => this.bodies.remove(name));
+      const replaced = db.exec('SELECT body_file FROM reports WHERE id = ?', [report.id])[0]?.values[0]?.[0];
+      if (replaced) tx.onCommit(() => this.bodies.remove(String(replaced)));
+      db.run('INSERT OR REPLACE INTO reports (id, user_id, created_at, source, overall, body, body_file, bytes) VALUES (?, ?, ?, ?, ?, \'\', ?, ?)', [
+        report.id, report.userId, report.createdAt, report.source, report.summary.overallScore, name, packed.length,
       ]);
-      this.db.exec('COMMIT');
-    } catch (err) {
-      this.db.exec('ROLLBACK');
-      throw err;
-    }
-    try {
-      writeFileAtomic(this.file, this.db.export(), this.writeOps);
-    } catch (err) {
-      // Keep memory and disk in step: what could not be persisted is not kept either.
-      this.db.run('DELETE FROM reports WHERE id = ?', [report.id]);
-      throw err;
-    }
+      let pruned = 0;
+      let prunedBytes = 0;
+      let total = occupiedBytes(db);
+      while (total > limit) {
+        const oldest = db.exec('SELECT id, body_file, bytes FROM reports WHERE id != ? ORDER BY created_at ASC, rowid ASC LIMIT 1', [report.id])[0]?.values[0];
+        if (!oldest) break;
+        const [id, file, bytes] = oldest;
+        db.run('DELETE FROM reports WHERE id = ?', [String(id)]);
+        if (file) tx.onCommit(() => this.bodies.remove(String(file)));
+        pruned++;
+        prunedBytes += Number(bytes);
+        total = occupiedBytes(db);
+      }
+      const pages = scalar(db, 'PRAGMA page_count');
+      if (scalar(db, 'PRAGMA freelist_count') > Math.max(64, pages / 4)) compact = true;
+      if (compact) tx.compactAfterCommit();
+      return { saved: true, pruned, prunedBytes, limitBytes: limit, reportBytes: packed.length };
+    });
   }
 
   last(userId: string, options: { excludeId?: string } = {}): Report | null {
-    const stmt = this.db.prepare(
-      'SELECT body FROM reports WHERE user_id = ? AND id != ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
-    );
-    try {
-      stmt.bind([userId, options.excludeId ?? '']);
-      return stmt.step() ? (JSON.parse(String(stmt.get()[0])) as Report) : null;
-    } finally {
-      stmt.free();
-    }
+    return this.readBody('SELECT body, body_file FROM reports WHERE user_id = ? AND id != ? ORDER BY created_at DESC, rowid DESC LIMIT 1', [
+      userId, options.excludeId ?? '',
+    ]);
   }
 
   get(id: string): Report | null {
-    const stmt = this.db.prepare('SELECT body FROM reports WHERE id = ?');
-    try {
-      stmt.bind([id]);
-      return stmt.step() ? (JSON.parse(String(stmt.get()[0])) as Report) : null;
-    } finally {
-      stmt.free();
-    }
+    return this.readBody('SELECT body, body_file FROM reports WHERE id = ?', [id]);
   }
 
   list(userId: string, limit = 50): HistoryRow[] {
-    const stmt = this.db.prepare(
-      'SELECT id, user_id, created_at, source, overall FROM reports WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?',
-    );
-    const rows: HistoryRow[] = [];
-    try {
-      stmt.bind([userId, limit]);
-      while (stmt.step()) {
-        const [id, user, createdAt, source, overall] = stmt.get();
-        rows.push({ id: String(id), userId: String(user), createdAt: String(createdAt), source: String(source), overallScore: Number(overall) });
+    return this.shared.read((db) => {
+      const stmt = db.prepare('SELECT id, user_id, created_at, source, overall FROM reports WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?');
+      const rows: HistoryRow[] = [];
+      try {
+        stmt.bind([userId, limit]);
+        while (stmt.step()) {
+          const [id, user, createdAt, source, overall] = stmt.get();
+          rows.push({ id: String(id), userId: String(user), createdAt: String(createdAt), source: String(source), overallScore: Number(overall) });
+        }
+      } finally {
+        stmt.free();
       }
-    } finally {
-      stmt.free();
-    }
-    return rows;
+      return rows;
+    });
   }
 
   close(): void {
-    this.db.close();
+    this.shared.close();
   }
+
+  private readBody(sql: string, params: string[]): Report | null {
+    // A body can vanish between reading the index and the file when another process prunes it:
+    // then the index has changed too, and one more read sees the new state.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = this.shared.read((db) => db.exec(sql, params)[0]?.values[0]);
+      if (!row) return null;
+      const [inline, file] = row;
+      if (!file) return JSON.parse(String(inline)) as Report;
+      const json = this.bodies.read(String(file));
+      if (json !== null) return JSON.parse(json) as Report;
+    }
+    return null;
+  }
+
+  /** Moves bodies a version-1 history kept inline into files; returns whether the file should be compacted. */
+  private moveInlineBodies(db: Database, tx: { onRollback(fn: () => void): void }): boolean {
+    const rows = db.exec("SELECT id, body FROM reports WHERE body != ''")[0]?.values ?? [];
+    for (const [id, body] of rows) {
+      const packed = ReportBodies.pack(String(body));
+      const name = ReportBodies.nameFor(String(id));
+      this.bodies.write(name, packed);
+      tx.onRollback(() => this.bodies.remove(name));
+      db.run("UPDATE reports SET body = '', body_file = ?, bytes = ? WHERE id = ?", [name, packed.length, String(id)]);
+    }
+    return rows.length > 0;
+  }
+}
+
+/** Folder of the compressed report bodies of a history file. */
+export function reportBodiesDir(file: string): string {
+  return path.join(path.dirname(file), `${path.basename(file)}.reports`);
 }

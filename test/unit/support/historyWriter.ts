@@ -1,0 +1,23 @@
+// A writer process for the kill -9 and concurrency tests: opens the history at argv[2] and saves
+// reports forever (or argv[4] of them), printing "saved <id>" only after each save resolved, so
+// the parent knows exactly which reports the store promised to keep.
+import { randomBytes } from 'node:crypto';
+import { HistoryStore } from '../../../src/core/store/historyStore';
+import { fakeReport } from './fakeReport';
+
+async function main(): Promise<void> {
+  const [file, tag, countArg] = process.argv.slice(2);
+  const store = await HistoryStore.open(file, { lockStaleMs: 2000 });
+  const count = countArg ? Number(countArg) : Infinity;
+  for (let i = 0; i < count; i++) {
+    const id = `${tag}-${i}-${randomBytes(3).toString('hex')}`;
+    await store.save(fakeReport(id, 'u', new Date().toISOString(), i % 100, randomBytes(2048).toString('base64')));
+    process.stdout.write(`saved ${id}\n`);
+  }
+  store.close();
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
+});
