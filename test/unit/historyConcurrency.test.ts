@@ -73,13 +73,20 @@ describe('history shared by several processes and windows', function () {
     for (let round = 0; round < 12; round++) {
       // Two writers so that kills land while the lock is held, while waiting for it, and mid-rename.
       const children = [0, 1].map((w) => spawn(process.execPath, ['-r', 'esbuild-register', WRITER, file, `k${round}w${w}`]));
+      let firstSave: () => void = () => undefined;
+      const writing = new Promise<void>((r) => (firstSave = r));
       const outs = children.map((c) => {
         let s = '';
-        c.stdout.on('data', (d) => (s += d));
+        c.stdout.on('data', (d) => {
+          s += d;
+          if (s.includes('saved ')) firstSave();
+        });
         return () => s;
       });
       const exited = children.map((c) => new Promise((r) => c.on('close', r)));
-      await new Promise((r) => setTimeout(r, 700 + ((round * 137) % 400)));
+      // Start-up time varies with the machine's load: kill only once the writers are writing.
+      await Promise.race([writing, new Promise((r) => setTimeout(r, 30_000))]);
+      await new Promise((r) => setTimeout(r, 50 + ((round * 137) % 400)));
       for (const c of children) c.kill('SIGKILL');
       await Promise.all(exited);
       // Only complete lines count: a partial "saved …" was not yet promised.

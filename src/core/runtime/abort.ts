@@ -10,7 +10,16 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new CancelledError();
 }
 
-/** Runs `fn` over items with at most `limit` in flight, keeping the input order of results. */
+/**
+ * Lets timers and I/O run (a cancel request, a progress message) before the next piece of work.
+ * The offline engine finishes each step without a real await, so without this a whole run is one
+ * uninterrupted stretch of microtasks and a Cancel arrives only after everything is done.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Runs `fn` over items with at most `limit` in flight, keeping the input order of results; yields between items. */
 export async function mapLimit<T, R>(
   items: readonly T[],
   limit: number,
@@ -21,6 +30,7 @@ export async function mapLimit<T, R>(
   let next = 0;
   const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
     while (next < items.length) {
+      await yieldToEventLoop();
       throwIfAborted(signal);
       const i = next++;
       results[i] = await fn(items[i], i);

@@ -1,6 +1,6 @@
 import { REFERENCE_THRESHOLD } from '../kb/confidence';
 import { msg } from '../i18n';
-import { mapLimit, throwIfAborted } from '../runtime/abort';
+import { mapLimit, throwIfAborted, yieldToEventLoop } from '../runtime/abort';
 import type { Report } from '../report/model';
 import type { FormatChoice, SplitResult } from '../transcript/model';
 import type { CustomLabels } from '../transcript/speakers';
@@ -48,6 +48,9 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
   requiredTools: ['split_qa_pairs', 'find_reference', 'analyze_content', 'analyze_speech', 'generate_report'],
   priority: 10,
   async execute(input: DiagnoseInput, ctx: SkillContext): Promise<SkillResult<Report>> {
+    ctx.onProgress?.({ done: 0, total: 0, message: 'splitting', phase: 'splitting' });
+    await yieldToEventLoop();
+    throwIfAborted(ctx.signal);
     const split = await call<SplitResult>(ctx, 'split_qa_pairs', {
       text: input.text, format: input.format ?? 'auto', swapRoles: input.swapRoles ?? false,
       ...(input.labels ? { labels: input.labels } : {}),
@@ -60,7 +63,8 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       });
     }
     let done = 0;
-    ctx.onProgress?.({ done, total, message: `0/${total}` });
+    ctx.onProgress?.({ done, total, message: `0/${total}`, phase: 'questions' });
+    await yieldToEventLoop();
     const warnings: string[] = [];
     const analysed = await mapLimit(split.pairs, input.concurrency ?? 4, async (pair): Promise<AnalysedPair> => {
       throwIfAborted(ctx.signal);
@@ -68,13 +72,16 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       const { analysis, reference } = await judgePair(ctx, { question: pair.question, answer: pair.answer, language: split.language, previous });
       if (!reference) warnings.push(`Q${pair.index}: no reference answer matched with enough confidence; judged on relevance, explanation and concrete claims`);
       done++;
-      ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100` });
+      ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100`, phase: 'questions' });
       const { index, question, answer, startOffset, endOffset, answerStartS, answerEndS } = pair;
       return {
         index, question, answer, startOffset, endOffset, analysis,
         ...(answerStartS !== undefined ? { answerStartS } : {}), ...(answerEndS !== undefined ? { answerEndS } : {}),
       };
     }, ctx.signal);
+    throwIfAborted(ctx.signal);
+    ctx.onProgress?.({ done, total, message: 'report', phase: 'report' });
+    await yieldToEventLoop();
     throwIfAborted(ctx.signal);
     const delivery = split.timed
       ? await call<DeliveryReport>(ctx, 'analyze_speech', {

@@ -1,8 +1,14 @@
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext } from '../tools/types';
 
-/** Progress of a running skill: `done` of `total` steps, with a short message for the UI. */
-export interface SkillProgress { done: number; total: number; message: string }
+/** Progress of a running skill: `done` of `total` steps of its current phase, with a short message for the UI. */
+export interface SkillProgress {
+  done: number;
+  total: number;
+  message: string;
+  /** What the run is doing, so a UI can say it before any question is counted. */
+  phase?: 'transcribing' | 'splitting' | 'questions' | 'report';
+}
 
 /** Everything a skill may touch: the tool context plus the registry it calls tools through. */
 export interface SkillContext extends ToolContext {
