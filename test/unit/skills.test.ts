@@ -54,10 +54,12 @@ describe('diagnose-transcript skill', () => {
     const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
     const core = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
     const progress: number[] = [];
-    const result = await core.diagnose({ text, source: 'zh.txt' }, { onProgress: (p) => progress.push(p.done) });
+    const phases: string[] = [];
+    const result = await core.diagnose({ text, source: 'zh.txt' }, { onProgress: (p) => { if (p.phase === 'questions') progress.push(p.done); if (phases.at(-1) !== p.phase) phases.push(p.phase!); } });
     const report = result.raw;
     assert.equal(report.summary.totalQuestions, 6);
     assert.deepEqual(progress, [0, 1, 2, 3, 4, 5, 6]);
+    assert.deepEqual(phases, ['splitting', 'questions', 'report']);
     assert.ok(report.perQuestion.every((q) => q.reference !== null), 'every sample question has a reference');
     const idem = report.perQuestion.find((q) => q.reference?.id === 'zh-idempotency')!;
     assert.ok(idem.keyMissing.includes('幂等键'));
@@ -78,6 +80,37 @@ describe('diagnose-transcript skill', () => {
     );
     assert.equal(store.last('default'), null);
     assert.equal(fs.existsSync(path.join(dir, 'h.sqlite')), false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a cancel that arrives as an event (a timer, the UI) stops a long run within a question or two', async () => {
+    // The Cancel button reaches the run as a macrotask; if the run never yields, it arrives after the end.
+    const dir = tempDir();
+    const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
+    const core = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
+    const long = Array.from({ length: 40 }, () => text).join('\n');
+    const controller = new AbortController();
+    let analysed = 0;
+    let total = 0;
+    let timerSet = false;
+    await assert.rejects(
+      core.diagnose({ text: long }, {
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.phase !== 'questions') return;
+          total = p.total;
+          analysed = p.done;
+          if (p.done >= 1 && !timerSet) {
+            timerSet = true;
+            setTimeout(() => controller.abort(), 0);
+          }
+        },
+      }),
+      CancelledError,
+    );
+    assert.ok(total >= 200, `only ${total} questions`);
+    assert.ok(analysed < 12, `${analysed} of ${total} questions were analysed after Cancel`);
+    assert.equal(store.last('default'), null);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

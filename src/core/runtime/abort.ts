@@ -32,6 +32,8 @@ export async function mapLimit<T, R>(
     while (next < items.length) {
       await yieldToEventLoop();
       throwIfAborted(signal);
+      // Another worker may have taken the last item while this one yielded.
+      if (next >= items.length) break;
       const i = next++;
       results[i] = await fn(items[i], i);
     }

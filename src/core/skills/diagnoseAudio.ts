@@ -27,7 +27,7 @@ export const diagnoseAudio: Skill<DiagnoseAudioInput, AudioDiagnosis> = {
   requiredTools: ['transcribe_audio', 'detect_speakers', ...diagnoseTranscript.requiredTools],
   priority: 11,
   async execute(input, ctx): Promise<SkillResult<AudioDiagnosis>> {
-    ctx.onProgress?.({ done: 0, total: 1, message: 'transcribing' });
+    ctx.onProgress?.({ done: 0, total: 1, message: 'transcribing', phase: 'transcribing' });
     const stt = await call<SttResult>(ctx, 'transcribe_audio', { path: input.path, language: input.language ?? 'auto' });
     const roles = await call<{ labeled: string }>(ctx, 'detect_speakers', { text: stt.text, format: stt.format });
     const { path: _path, language: _language, ...rest } = input;

@@ -9,6 +9,7 @@ import type { AnalysedPair } from '../tools/generateReport';
 import type { Skill, SkillContext, SkillResult } from './types';
 import { call, SkillStepError } from './call';
 import { judgePair } from './judgePair';
+import { reportOrigin } from '../store/reportOrigin';
 
 export { call, SkillStepError };
 
@@ -26,6 +27,8 @@ export interface DiagnoseInput {
   labels?: CustomLabels;
   /** Swap interviewer and candidate (the user said the guess was wrong). */
   swapRoles?: boolean;
+  /** The file's URI, stored with the report so that the editor can show it again while the text is unchanged. */
+  sourceKey?: string;
 }
 
 /** Most questions one run diagnoses; a bigger file is almost always several interviews in one. */
@@ -98,7 +101,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     const actions = [];
     if (ctx.store && input.persist !== false) {
       throwIfAborted(ctx.signal);
-      const saved = await ctx.store.save(report);
+      const saved = await ctx.store.save(report, input.sourceKey ? reportOrigin(input.sourceKey, input.text) : undefined);
       actions.push({ kind: saved.saved ? 'history.save' : 'history.skip', target: report.id, detail: { ...saved } });
     }
     const lines = [`**${report.summary.headline}**`, ''];
