@@ -18,7 +18,13 @@ function reveal(index: number): void {
   el.classList.add('highlight');
   el.scrollIntoView({ block: 'start' });
   document.body.dataset.revealed = String(index);
-  vscode.setState({ revealed: index });
+  remember({ revealed: index });
+}
+
+/** Keeps what the extension needs to restore this panel after a reload (the report's id and file). */
+function remember(extra: { revealed?: number } = {}): void {
+  const previous = (vscode.getState() as Record<string, unknown> | undefined) ?? {};
+  vscode.setState({ ...previous, reportId: document.body.dataset.reportId, sourceUri: document.body.dataset.sourceUri, ...extra });
 }
 
 window.addEventListener('message', (event: MessageEvent<Inbound>) => {
@@ -31,7 +37,10 @@ document.addEventListener('click', (event) => {
 });
 
 const initial = Number(document.body.dataset.reveal ?? '');
-const saved = (vscode.getState() as { revealed?: number } | undefined)?.revealed;
+const before = vscode.getState() as { revealed?: number; reportId?: string } | undefined;
+// A different report in the same panel starts at the top.
+const saved = before?.reportId === document.body.dataset.reportId ? before?.revealed : undefined;
+remember(saved ? { revealed: saved } : { revealed: undefined });
 if (initial > 0) reveal(initial);
 else if (saved) reveal(saved);
 vscode.postMessage({ type: 'ready' });

@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import { showHistoryNotice } from './historyNotice';
+import { ProgressBar } from './progressBar';
 import * as path from 'node:path';
-import { AUDIO_EXTENSIONS, CancelledError, createSttProvider, SkillStepError, type CustomLabels, type FormatChoice, type Report, type SttSettings } from '../core';
+import { AUDIO_EXTENSIONS, CancelledError, createSttProvider, SkillStepError, reportOrigin, splitTranscript, TranscriptError, type CustomLabels, type FormatChoice, type Report, type SttSettings } from '../core';
 import type { DiagnosisState } from './diagnosisState';
 import type { ReportPanel } from './reportPanel';
+import type { ReportRestorer } from './reportRestorer';
 import { EMBEDDINGS_SECRET, type CoreHost } from './services';
 
-/** File name extensions the editor context menu offers "Diagnose Interview" on. */
-export const TRANSCRIPT_EXTENSIONS = ['.txt', '.md', '.srt', '.vtt', '.json'];
+export { TRANSCRIPT_EXTENSIONS } from './transcriptExtensions';
 export { AUDIO_EXTENSIONS };
 
 /** Where the files whose roles the user swapped are remembered (per workspace). */
@@ -15,7 +16,7 @@ const SWAPPED_KEY = 'interviewLens.swappedRoles';
 /** SecretStorage key of the speech-to-text API key; never written to settings or logs. */
 export const STT_SECRET = 'interviewLens.stt.apiKey';
 
-interface Deps { host: CoreHost; state: DiagnosisState; panel: ReportPanel; context: vscode.ExtensionContext }
+interface Deps { host: CoreHost; state: DiagnosisState; panel: ReportPanel; context: vscode.ExtensionContext; restorer: ReportRestorer }
 
 /** Whether the user swapped interviewer and candidate for this file. */
 export function isSwapped(deps: Deps, uri: vscode.Uri): boolean {
@@ -43,28 +44,22 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
   const version = doc.version;
   const config = vscode.workspace.getConfiguration('interviewLens', doc.uri);
   try {
-    const core = await deps.host.get();
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: diagnosing {0}', name), cancellable: true },
       async (progress, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
-        let last = 0;
+        const bar = new ProgressBar(progress);
         try {
+          if (!deps.host.loaded) bar.report(0, vscode.l10n.t('loading the knowledge base…'));
+          const core = await deps.host.get();
           const result = await core.diagnose(
             {
               text, source: name, userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4),
               format: config.get<FormatChoice>('transcriptFormat', 'auto'), labels: labelsFrom(config), swapRoles: isSwapped(deps, doc.uri),
+              ...(doc.uri.scheme === 'file' ? { sourceKey: doc.uri.toString() } : {}),
             },
-            {
-              caller: 'vscode',
-              signal: controller.signal,
-              onProgress: (p) => {
-                const pct = p.total ? (100 * p.done) / p.total : 0;
-                progress.report({ increment: pct - last, message: vscode.l10n.t('{0} of {1} questions', p.done, p.total) });
-                last = pct;
-              },
-            },
+            { caller: 'vscode', signal: controller.signal, onProgress: (p) => bar.phase(p) },
           );
           for (const w of result.warnings) deps.host.log.warn(w);
           showHistoryNotice(result.actions);
@@ -75,7 +70,7 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
       },
     );
     deps.host.log.info(`diagnosed ${name}: ${report.summary.overallScore}/100 over ${report.summary.totalQuestions} questions`);
-    if (doc.version === version) deps.state.set(doc.uri, version, report);
+    if (doc.version === version) deps.state.set(doc.uri, version, report, reportOrigin(doc.uri.toString(), text).textHash);
     else void vscode.window.showWarningMessage(vscode.l10n.t('{0} changed while it was being diagnosed; run "Diagnose Interview" again to refresh the scores.', name));
     deps.panel.show(report, doc.uri);
     return report;
@@ -85,7 +80,16 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
       return undefined;
     }
     if (err instanceof SkillStepError && err.error.code === 'input_error') {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Cannot diagnose {0}: {1}', name, err.error.message));
+      // Whatever was on screen was computed from another state of this file: it must not stay.
+      deps.state.invalidate(doc.uri);
+      deps.panel.closeFor(doc.uri);
+      if (isSwapped(deps, doc.uri)) {
+        const undo = vscode.l10n.t('Undo swap');
+        void vscode.window.showErrorMessage(vscode.l10n.t('Cannot diagnose {0} with interviewer and candidate swapped: {1}', name, err.error.message), undo)
+          .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri));
+      } else {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Cannot diagnose {0}: {1}', name, err.error.message));
+      }
       return undefined;
     }
     deps.host.log.error(`diagnose ${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
@@ -113,13 +117,29 @@ export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Re
   }
   const key = doc.uri.toString();
   const swapped = deps.context.workspaceState.get<string[]>(SWAPPED_KEY, []);
-  const next = swapped.includes(key) ? swapped.filter((k) => k !== key) : [...swapped, key];
-  await deps.context.workspaceState.update(SWAPPED_KEY, next);
+  const swapping = !swapped.includes(key);
   const name = doc.uri.path.split('/').pop() ?? key;
-  deps.host.log.info(`roles ${next.includes(key) ? 'swapped' : 'restored'} for ${name}`);
-  void vscode.window.showInformationMessage(next.includes(key)
+  const config = vscode.workspace.getConfiguration('interviewLens', doc.uri);
+  // Try the new roles before remembering them: a swap that leaves no question followed by an
+  // answer would make every later run of this file fail.
+  try {
+    splitTranscript(doc.getText(), { format: config.get<FormatChoice>('transcriptFormat', 'auto'), labels: labelsFrom(config), swapRoles: swapping });
+  } catch (err) {
+    if (!(err instanceof TranscriptError)) throw err;
+    deps.host.log.info(`roles not ${swapping ? 'swapped' : 'restored'} for ${name}: ${err.message}`);
+    void vscode.window.showWarningMessage(swapping
+      ? vscode.l10n.t('Roles in {0} were left as they were: with interviewer and candidate swapped, {1}', name, err.message)
+      : vscode.l10n.t('Roles in {0} stay swapped: with the inferred roles, {1}', name, err.message));
+    return undefined;
+  }
+  const next = swapping ? [...swapped, key] : swapped.filter((k) => k !== key);
+  await deps.context.workspaceState.update(SWAPPED_KEY, next);
+  deps.host.log.info(`roles ${swapping ? 'swapped' : 'restored'} for ${name}`);
+  const undo = vscode.l10n.t('Undo');
+  void vscode.window.showInformationMessage(swapping
     ? vscode.l10n.t('Interviewer and candidate swapped for {0}; this is remembered for the file.', name)
-    : vscode.l10n.t('Roles in {0} are inferred again.', name));
+    : vscode.l10n.t('Roles in {0} are inferred again.', name), undo)
+    .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri));
   return diagnoseCommand(deps, doc.uri);
 }
 
@@ -205,6 +225,7 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
       async (progress, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
+        const bar = new ProgressBar(progress);
         try {
           return await core.diagnoseAudio(
             {
@@ -213,7 +234,7 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
             },
             {
               caller: 'vscode', signal: controller.signal, workspaceRoot: root, stt: () => createSttProvider(settings),
-              onProgress: (p) => progress.report({ message: p.message === 'transcribing' ? vscode.l10n.t('transcribing…') : vscode.l10n.t('{0} of {1} questions', p.done, p.total) }),
+              onProgress: (p) => bar.phase(p),
             },
           );
         } finally {
@@ -223,7 +244,7 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
     );
     const doc = await vscode.workspace.openTextDocument({ content: result.raw.transcript, language: 'json' });
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
-    deps.state.set(doc.uri, doc.version, result.raw.report);
+    deps.state.set(doc.uri, doc.version, result.raw.report, reportOrigin(doc.uri.toString(), doc.getText()).textHash);
     deps.panel.show(result.raw.report, doc.uri);
     deps.host.log.info(`diagnosed recording ${name} (${result.raw.provider}): ${result.raw.report.summary.overallScore}/100`);
     return result.raw.report;
@@ -239,10 +260,10 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
   }
 }
 
-/** "Interview Lens: Show Report": the last report of the active transcript. */
-export function showReportCommand(deps: Deps): boolean {
+/** "Interview Lens: Show Report": the report of the active transcript (from this session or the history). */
+export async function showReportCommand(deps: Deps): Promise<boolean> {
   const doc = vscode.window.activeTextEditor?.document;
-  const report = doc ? deps.state.last(doc.uri) : deps.panel.shown?.report;
+  const report = doc ? deps.state.last(doc.uri) ?? (await deps.restorer.restore(doc)) : deps.panel.shown?.report;
   if (!report) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No report yet for this file: run "Interview Lens: Diagnose Interview" first.'));
     return false;

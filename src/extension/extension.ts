@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { ScoreCodeLensProvider } from './codeLensProvider';
 import {
-  AUDIO_EXTENSIONS, diagnoseAudioCommand, diagnoseCommand, openQuestionInEditor, revealQuestionCommand, setEmbeddingsApiKeyCommand, setSttApiKeyCommand, showReportCommand,
-  swapRolesCommand, TRANSCRIPT_EXTENSIONS,
+  diagnoseAudioCommand, diagnoseCommand, openQuestionInEditor, revealQuestionCommand, setEmbeddingsApiKeyCommand, setSttApiKeyCommand, showReportCommand,
+  swapRolesCommand,
 } from './commands';
 import { DiagnosisState } from './diagnosisState';
 import { KnowledgePanel } from './knowledgePanel';
@@ -10,6 +10,8 @@ import { searchKnowledgeCommand } from './knowledgeSearch';
 import { QuestionHoverProvider } from './questionHover';
 import { WorkspaceKnowledge } from './workspaceKnowledge';
 import { ReportPanel } from './reportPanel';
+import { ReportPanelSerializer } from './reportPanelSerializer';
+import { ReportRestorer } from './reportRestorer';
 import { CoreHost } from './services';
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -18,14 +20,16 @@ export function activate(context: vscode.ExtensionContext): void {
   const host = new CoreHost(context, log);
   const state = new DiagnosisState();
   const lenses = new ScoreCodeLensProvider(state);
-  const deps = { host, state, context, panel: undefined as unknown as ReportPanel };
+  const restorer = new ReportRestorer(state, host).watch();
+  const deps = { host, state, context, restorer, panel: undefined as unknown as ReportPanel };
   deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index));
   const knowledge = new KnowledgePanel(context.extensionUri, host);
   const workspaceKnowledge = new WorkspaceKnowledge(host);
   host.onCreated = (core) => workspaceKnowledge.loadAll(core);
 
   context.subscriptions.push(
-    log, state, lenses, deps.panel,
+    log, state, lenses, deps.panel, restorer,
+    vscode.window.registerWebviewPanelSerializer(ReportPanel.viewType, new ReportPanelSerializer(deps.panel, host)),
     knowledge, workspaceKnowledge,
     vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }], lenses),
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new QuestionHoverProvider(state, host)),
@@ -39,8 +43,6 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('interviewLens.setSttApiKey', () => setSttApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.setEmbeddingsApiKey', () => setEmbeddingsApiKeyCommand(deps)),
   );
-  void vscode.commands.executeCommand('setContext', 'interviewLens.transcriptExtensions', TRANSCRIPT_EXTENSIONS);
-  void vscode.commands.executeCommand('setContext', 'interviewLens.audioExtensions', AUDIO_EXTENSIONS);
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
 }
 

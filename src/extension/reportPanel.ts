@@ -3,6 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { REPORT_CSS, renderReportBody, type Report } from '../core';
 import { uiLanguage } from './knowledgePanel';
 
+function escapeAttr(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** What the report webview keeps across reloads (vscode.setState), so the panel can be restored. */
+export interface ReportPanelState {
+  reportId?: string;
+  sourceUri?: string;
+  revealed?: number;
+}
+
 /** The report webview beside the editor; one panel, reused for every report. */
 export class ReportPanel implements vscode.Disposable {
   static readonly viewType = 'interviewLens.report';
@@ -25,31 +36,57 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   show(report: Report, uri: vscode.Uri, revealIndex?: number): void {
-    this.current = { report, uri };
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(
+      this.attach(vscode.window.createWebviewPanel(
         ReportPanel.viewType,
         vscode.l10n.t('Interview report'),
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-        {
-          enableScripts: true,
-          retainContextWhenHidden: true,
-          localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
-        },
-      );
-      this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
-      this.panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.current = undefined;
-      }, null, this.disposables);
-      this.panel.webview.onDidReceiveMessage((m: { type?: string; index?: number }) => {
-        if (m?.type === 'openQuestion' && typeof m.index === 'number' && this.current) this.onOpenQuestion(this.current.uri, m.index);
-      }, null, this.disposables);
+        this.options(),
+      ));
     } else {
       this.panel.reveal(vscode.ViewColumn.Beside, true);
     }
-    this.panel.title = vscode.l10n.t('Interview report: {0}', report.source);
-    this.panel.webview.html = this.html(this.panel.webview, report, revealIndex);
+    this.render(report, uri, revealIndex);
+  }
+
+  /** Takes over a panel VS Code restored after a reload (see ReportPanelSerializer) and shows `report` in it. */
+  adopt(panel: vscode.WebviewPanel, report: Report, uri: vscode.Uri): void {
+    if (this.panel && this.panel !== panel) this.panel.dispose();
+    panel.webview.options = this.options();
+    this.attach(panel);
+    this.render(report, uri);
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
+    panel.onDidDispose(() => {
+      if (this.panel !== panel) return;
+      this.panel = undefined;
+      this.current = undefined;
+    }, null, this.disposables);
+    panel.webview.onDidReceiveMessage((m: { type?: string; index?: number }) => {
+      if (m?.type === 'openQuestion' && typeof m.index === 'number' && this.current && this.panel === panel) this.onOpenQuestion(this.current.uri, m.index);
+    }, null, this.disposables);
+  }
+
+  private render(report: Report, uri: vscode.Uri, revealIndex?: number): void {
+    this.current = { report, uri };
+    this.panel!.title = vscode.l10n.t('Interview report: {0}', report.source);
+    this.panel!.webview.html = this.html(this.panel!.webview, report, uri, revealIndex);
+  }
+
+  /** Closes the panel if it shows a report of `uri` (that report no longer matches the file). */
+  closeFor(uri: vscode.Uri): void {
+    if (this.current?.uri.toString() === uri.toString()) this.panel?.dispose();
   }
 
   /** Scrolls the report to question `index` (opening the panel again if it was closed). */
@@ -61,7 +98,7 @@ export class ReportPanel implements vscode.Disposable {
     }
   }
 
-  private html(webview: vscode.Webview, report: Report, revealIndex?: number): string {
+  private html(webview: vscode.Webview, report: Report, uri: vscode.Uri, revealIndex?: number): string {
     const nonce = randomBytes(16).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'report.js'));
     const lang = uiLanguage();
@@ -77,7 +114,7 @@ export class ReportPanel implements vscode.Disposable {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style nonce="${nonce}">${REPORT_CSS}</style>
-</head><body data-reveal="${revealIndex ?? ''}">
+</head><body data-reveal="${revealIndex ?? ''}" data-report-id="${escapeAttr(report.id)}" data-source-uri="${escapeAttr(uri.toString())}">
 ${renderReportBody(report, { toolkit: true, lang })}
 <script type="module" nonce="${nonce}" src="${script}"></script>
 </body></html>`;

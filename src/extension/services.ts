@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, OpenAiEmbeddingProvider, prepareCore, type Core } from '../core';
 
@@ -15,6 +16,7 @@ function historyLimitBytes(): number {
 /** Builds the core on first use: activation stays cheap and a broken history file cannot block it. */
 export class CoreHost {
   private core: Promise<Core> | undefined;
+  private historyStore: Promise<HistoryStore | undefined> | undefined;
   private ready = false;
   /** Runs once each time the core is built (the workspace's own knowledge is merged here). */
   onCreated: ((core: Core) => Promise<void>) | undefined;
@@ -41,21 +43,36 @@ export class CoreHost {
     return this.core;
   }
 
-  private async create(): Promise<Core> {
-    const storage = this.context.globalStorageUri.fsPath;
-    await prepareCore({ wasmPath: path.join(this.context.extensionPath, 'dist', 'sql-wasm.wasm') });
-    let store: HistoryStore | undefined;
+  /**
+   * The report history, opened once (without loading the knowledge base) so that reports can be
+   * shown again on reopening a file; undefined when the file is unreadable (the user is told once).
+   */
+  history(): Promise<HistoryStore | undefined> {
+    this.historyStore ??= this.openHistory();
+    return this.historyStore;
+  }
+
+  /** Whether a history file exists yet (nothing to restore from before the first diagnosis). */
+  get hasHistory(): boolean {
+    return fs.existsSync(this.historyFile);
+  }
+
+  private get historyFile(): string {
+    return path.join(this.context.globalStorageUri.fsPath, 'history.sqlite');
+  }
+
+  private async openHistory(): Promise<HistoryStore | undefined> {
     try {
-      store = await HistoryStore.open(path.join(storage, 'history.sqlite'), {
+      const store = await HistoryStore.open(this.historyFile, {
         wasmPath: path.join(this.context.extensionPath, 'dist', 'sql-wasm.wasm'),
         limitBytes: historyLimitBytes(),
       });
       this.log.info(`history: ${store.file}`);
-      const opened = store;
       // The limit applies from the next save; no reload needed.
       this.context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('interviewLens.history.maxSizeMB')) opened.limitBytes = historyLimitBytes();
+        if (e.affectsConfiguration('interviewLens.history.maxSizeMB')) store.limitBytes = historyLimitBytes();
       }));
+      return store;
     } catch (err) {
       if (!(err instanceof HistoryError)) throw err;
       // Diagnosis still works; the unreadable file is left untouched for the user to inspect.
@@ -63,7 +80,14 @@ export class CoreHost {
       void vscode.window.showWarningMessage(
         vscode.l10n.t('Interview Lens cannot read its history ({0}). Reports will not be saved or compared until the file is moved aside.', err.message),
       );
+      return undefined;
     }
+  }
+
+  private async create(): Promise<Core> {
+    const storage = this.context.globalStorageUri.fsPath;
+    await prepareCore({ wasmPath: path.join(this.context.extensionPath, 'dist', 'sql-wasm.wasm') });
+    const store = await this.history();
     const core = createCore({
       knowledgeDir: path.join(this.context.extensionPath, 'dist', COMPILED_KNOWLEDGE),
       store,

@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import { HistoryStore } from '../../src/core/store/historyStore';
 
 const URL = process.env.IL_E2E_URL;
 const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
@@ -67,6 +68,38 @@ describe('Diagnose Interview, end to end in Chromium', function () {
   after(async () => {
     if (process.env.IL_E2E_JSON) fs.writeFileSync(process.env.IL_E2E_JSON, JSON.stringify({ passed, failed }));
     await browser?.close();
+  });
+
+  it('offers Diagnose Interview in the Explorer context menu of a fresh window, before any command ran', async () => {
+    // The extension is not active yet: a menu that depended on a context key set in activate() was missing here.
+    const menu = page.locator('.context-view .monaco-menu');
+    /** Right-clicks a file and returns the labels of its context menu (left open). */
+    const menuOf = async (name: string): Promise<string[]> => {
+      // A file's hover tooltip can cover the next row: move away first.
+      await page.mouse.move(900, 600);
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().click({ button: 'right', force: true });
+      await menu.waitFor();
+      return (await menu.locator('.action-label').allTextContents()).map((t) => t.trim());
+    };
+    try {
+      // Contributions arrive when the extension host has scanned the extensions, a moment after the
+      // workbench shows: ask again until then (a missing item stays missing and fails below).
+      let labels: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        labels = await menuOf('backend-interview-zh.txt');
+        if (labels.includes('Diagnose Interview')) break;
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(1000);
+      }
+      await page.screenshot({ path: path.join(OUT, 'explorer-context-menu.png') });
+      assert.ok(labels.includes('Diagnose Interview'), `no Diagnose Interview in: ${labels.join(', ')}`);
+      await page.keyboard.press('Escape');
+      const audio = await menuOf('interview.wav');
+      assert.ok(audio.includes('Diagnose Audio Recording'), `no Diagnose Audio Recording in: ${audio.join(', ')}`);
+      assert.ok(!audio.includes('Diagnose Interview'), 'Diagnose Interview offered on a recording');
+    } finally {
+      await page.keyboard.press('Escape');
+    }
   });
 
   it('shows the report webview with the overall score and question count', async () => {
@@ -158,6 +191,45 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.equal(await lenses.count(), 4);
     await frame.locator('[data-testid="delivery"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(OUT, 'workbench-srt-delivery.png') });
+  });
+
+  it('brings back the report panel and the score lenses after the window reloads', async () => {
+    // The SRT report is on show beside its transcript; a reload used to leave an empty editor group.
+    // Reload through the workbench (not the browser) so it saves its state first, as a desktop reload does.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.waitForEvent('load', { timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const frame = reportFrame(page);
+    await frame.locator('[data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 60_000 });
+    await page.locator('.tab', { hasText: 'rag-interview-en.srt' }).first().click();
+    const lenses = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q\d+ · \d+\/100/ });
+    await lenses.first().waitFor({ timeout: 30_000 });
+    assert.equal(await lenses.count(), 4);
+    await page.screenshot({ path: path.join(OUT, 'workbench-after-reload.png') });
+  });
+
+  it('Cancel stops a 250-question run at once, saves nothing and says so', async () => {
+    const workspace = process.env.IL_E2E_WORKSPACE;
+    const userData = process.env.IL_E2E_USER_DATA;
+    assert.ok(workspace && userData, 'IL_E2E_WORKSPACE / IL_E2E_USER_DATA not set: run through "npm run test:vscode"');
+    const one = fs.readFileSync(path.join(workspace, 'backend-interview-zh.txt'), 'utf8').trim();
+    const questions = (one.match(/^面试官：.*[？?]\s*$/gm) ?? []).length;
+    fs.writeFileSync(path.join(workspace, 'long-interview.txt'), Array.from({ length: Math.ceil(250 / questions) }, () => one).join('\n\n'));
+    await openFile(page, 'long-interview.txt');
+    await runCommand(page, 'Interview Lens: Diagnose Interview');
+    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'diagnosing long-interview.txt' });
+    await toast.waitFor({ timeout: 30_000 });
+    // Progress speaks from the start, before the first question is counted.
+    await toast.locator('.notification-list-item-message', { hasText: /splitting|questions|loading/ }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: path.join(OUT, 'diagnose-progress.png') });
+    await toast.locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await page.locator('.notifications-toasts .notification-toast', { hasText: 'Diagnosis cancelled. Nothing was saved.' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(OUT, 'diagnose-cancelled.png') });
+    await page.waitForTimeout(3000);
+    assert.equal(await page.locator('.tab', { hasText: 'Interview report: long-interview.txt' }).count(), 0, 'the cancelled run opened its report');
+    const store = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+    assert.deepEqual(store.list('default', 1000).filter((r) => r.source === 'long-interview.txt'), [], 'the cancelled run was saved to history');
+    store.close();
   });
 
   it('searches the knowledge base from the palette and shows an entry with both answers side by side', async () => {

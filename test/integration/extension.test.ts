@@ -134,6 +134,36 @@ describe('Interview Lens in a real VS Code', function () {
     assert.equal((await ourLenses(uri)).length, 4);
   });
 
+  it('refuses a swap that leaves no question followed by an answer, and drops scores and report a failed run no longer matches', async () => {
+    const uri = workspaceFile('unlabeled-dialogue.txt');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from([
+      '请先简单做个自我介绍吧？', '我叫张三，做了三年后端开发，主要写订单系统。',
+      '你们的接口是怎么保证幂等的？', '我们用幂等键，客户端生成，服务端存在 Redis 里，重复请求直接返回第一次的结果。',
+      '如果 Redis 挂了怎么办？', '会降级到数据库唯一索引，插入冲突就查出已有结果返回。', '',
+    ].join('\n')));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const first = await vscode.commands.executeCommand<ReportLike>('interviewLens.diagnose', uri);
+    assert.equal(first?.summary.totalQuestions, 3);
+    const swapped = await vscode.commands.executeCommand<ReportLike>('interviewLens.swapRoles', uri);
+    assert.equal(swapped, undefined, 'a swap without questions produced a report');
+    assert.equal((await ourLenses(uri)).length, 3, 'the refused swap removed valid scores');
+    const again = await vscode.commands.executeCommand<ReportLike>('interviewLens.diagnose', uri);
+    assert.equal(again?.summary.totalQuestions, 3, 'the refused swap was remembered: the file can no longer be diagnosed');
+    const reportTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('interviewLens.report') && t.label.includes('unlabeled-dialogue.txt'));
+    assert.equal(reportTabs().length, 1, 'the report is not on screen');
+    // Saved from elsewhere with text that has no Q&A: the next run fails, and the old report goes.
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('We talked about caching for an hour.\n'));
+    for (let i = 0; i < 50 && doc.getText().includes('幂等'); i++) await new Promise((r) => setTimeout(r, 100));
+    const failed = await vscode.commands.executeCommand<ReportLike>('interviewLens.diagnose', uri);
+    assert.equal(failed, undefined);
+    assert.equal((await ourLenses(uri)).length, 0);
+    assert.equal(reportTabs().length, 0, 'a report of the old text stayed on screen after the run failed');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+  });
+
   it('diagnoses an audio recording through the configured whisper.cpp, only in a trusted workspace', async () => {
     const stt = vscode.workspace.getConfiguration('interviewLens.stt');
     await stt.update('whisperCppPath', process.env.IL_FAKE_WHISPER, vscode.ConfigurationTarget.Global);

@@ -7,6 +7,7 @@ import { closeSchema, compileValidator } from '../../src/core/runtime/validation
 
 const metaCheck = new Ajv({ strict: false });
 import { ROOT } from './helpers';
+import { AUDIO_EXTENSIONS } from '../../src/core/speech/stt';
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -32,6 +33,23 @@ describe('project conventions', () => {
     for (const s of Object.keys(bundle)) assert.ok(used.has(s), `translation for a string no longer used: ${s}`);
   });
 
+  it('the context menus show Diagnose for exactly the transcript and audio extensions, with no activation needed', () => {
+    // A context key would exist only after activation, and the menus must work in a fresh window.
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const src = fs.readFileSync(path.join(ROOT, 'src', 'extension', 'transcriptExtensions.ts'), 'utf8');
+    const transcript = JSON.parse(/TRANSCRIPT_EXTENSIONS = (\[[^\]]*\])/.exec(src)![1].replace(/'/g, '"')) as string[];
+    const menus = [...manifest.contributes.menus['editor/context'], ...manifest.contributes.menus['explorer/context']];
+    const whenOf = (command: string) => menus.filter((m: { command: string }) => m.command === command).map((m: { when: string }) => m.when);
+    const extensionsOf = (when: string) => {
+      const m = /^resourceExtname =~ \/\^\\\.\(([a-z0-9|]+)\)\$\/i$/.exec(when);
+      assert.ok(m, `not a static extension match: ${when}`);
+      return m[1].split('|').map((e) => `.${e}`).sort();
+    };
+    for (const when of [...whenOf('interviewLens.diagnose'), ...whenOf('interviewLens.swapRoles')]) assert.deepEqual(extensionsOf(when), [...transcript].sort());
+    for (const when of whenOf('interviewLens.diagnoseAudio')) assert.deepEqual(extensionsOf(when), [...AUDIO_EXTENSIONS].sort());
+    assert.equal(whenOf('interviewLens.diagnose').length, 2);
+  });
+
   it('every %key% in package.json is defined in English and Chinese', () => {
     const manifest = fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8');
     const keys = [...manifest.matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]);
@@ -43,7 +61,7 @@ describe('project conventions', () => {
   });
 
   it('every built-in tool is named verb_object, described, and has a unit test file', () => {
-    const tests = fs.readdirSync(path.join(ROOT, 'test', 'unit')).map((f) => fs.readFileSync(path.join(ROOT, 'test', 'unit', f), 'utf8')).join('\n');
+    const tests = files(path.join(ROOT, 'test', 'unit')).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
     for (const tool of BUILTIN_TOOLS) {
       assert.match(tool.name, /^[a-z]+_[a-z_]+$/);
       assert.ok(tool.description.length > 20, `${tool.name} needs a real description`);

@@ -28,9 +28,19 @@ export interface SaveOutcome {
   reportBytes: number;
 }
 
+/** Which file and which text a report was computed from, so it can be shown again while they match. */
+export interface ReportOrigin {
+  /** The document's URI (editor) or file URL (CLI). */
+  sourceKey: string;
+  /** sha256 of the exact text diagnosed. */
+  textHash: string;
+}
+
 /** Reports kept between sessions; `HistoryStore` is the file-backed implementation. */
 export interface ReportHistory {
-  save(report: Report): Promise<SaveOutcome>;
+  save(report: Report, origin?: ReportOrigin): Promise<SaveOutcome>;
+  /** The newest report computed from this file with exactly this text, if any. */
+  latestFor(origin: ReportOrigin): Report | null;
   last(userId: string, options?: { excludeId?: string }): Report | null;
   list(userId: string, limit?: number): HistoryRow[];
   get(id: string): Report | null;
@@ -60,6 +70,9 @@ function prepare(db: Database): void {
   // Version 1 kept every body inline in `body`; version 2 keeps '' there and the body in a gzip file.
   if (!columns.has('body_file')) db.exec('ALTER TABLE reports ADD COLUMN body_file TEXT');
   if (!columns.has('bytes')) db.exec('ALTER TABLE reports ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0');
+  if (!columns.has('source_key')) db.exec('ALTER TABLE reports ADD COLUMN source_key TEXT');
+  if (!columns.has('text_hash')) db.exec('ALTER TABLE reports ADD COLUMN text_hash TEXT');
+  db.exec('CREATE INDEX IF NOT EXISTS reports_source ON reports(source_key, text_hash)');
 }
 
 function scalar(db: Database, sql: string, params: Array<string | number> = []): number {
@@ -124,7 +137,7 @@ export class HistoryStore implements ReportHistory {
     return store;
   }
 
-  async save(report: Report): Promise<SaveOutcome> {
+  async save(report: Report, origin?: ReportOrigin): Promise<SaveOutcome> {
     const packed = ReportBodies.pack(JSON.stringify(report));
     const limit = this.limitBytes;
     if (packed.length > limit) {
@@ -137,8 +150,9 @@ export class HistoryStore implements ReportHistory {
       tx.onRollback(() => this.bodies.remove(name));
       const replaced = db.exec('SELECT body_file FROM reports WHERE id = ?', [report.id])[0]?.values[0]?.[0];
       if (replaced) tx.onCommit(() => this.bodies.remove(String(replaced)));
-      db.run('INSERT OR REPLACE INTO reports (id, user_id, created_at, source, overall, body, body_file, bytes) VALUES (?, ?, ?, ?, ?, \'\', ?, ?)', [
+      db.run('INSERT OR REPLACE INTO reports (id, user_id, created_at, source, overall, body, body_file, bytes, source_key, text_hash) VALUES (?, ?, ?, ?, ?, \'\', ?, ?, ?, ?)', [
         report.id, report.userId, report.createdAt, report.source, report.summary.overallScore, name, packed.length,
+        origin?.sourceKey ?? null, origin?.textHash ?? null,
       ]);
       let pruned = 0;
       let prunedBytes = 0;
@@ -163,6 +177,12 @@ export class HistoryStore implements ReportHistory {
   last(userId: string, options: { excludeId?: string } = {}): Report | null {
     return this.readBody('SELECT body, body_file FROM reports WHERE user_id = ? AND id != ? ORDER BY created_at DESC, rowid DESC LIMIT 1', [
       userId, options.excludeId ?? '',
+    ]);
+  }
+
+  latestFor(origin: ReportOrigin): Report | null {
+    return this.readBody('SELECT body, body_file FROM reports WHERE source_key = ? AND text_hash = ? ORDER BY created_at DESC, rowid DESC LIMIT 1', [
+      origin.sourceKey, origin.textHash,
     ]);
   }
 
