@@ -27,13 +27,14 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Characters a token may be made of (base64, base64url, hex, dotted JWTs, provider keys). */
 const TOKEN = "[A-Za-z0-9._~+/=-]";
 
+// Values stop at a backslash, so redacting JSON text never eats half of an escape (\").
 const GENERIC: Array<[RegExp, string | ((...m: string[]) => string)]> = [
   // scheme://user:pass@host or scheme://token@host: the whole userinfo.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+@/gi, `$1${REDACTED}@`],
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]+@/gi, `$1${REDACTED}@`],
   // ?api-key=…, &key=…, ?access_token=… in URLs.
-  [/([?&;](?:x-)?(?:api[-_]?key|apikey|key|access[-_]?token|token|auth|password|passwd|secret|client[-_]secret|sig|signature)=)[^&#\s"'<>]+/gi, `$1${REDACTED}`],
+  [/([?&;](?:x-)?(?:api[-_]?key|apikey|key|access[-_]?token|token|auth|password|passwd|secret|client[-_]secret|sig|signature)=)[^&#\s"'<>\\]+/gi, `$1${REDACTED}`],
   // Authorization: Bearer …, "x-api-key": "…", api_key=… (headers echoed in an error body, JSON or text).
-  [/\b((?:proxy-)?authorization|x-api-key|api[-_]?key|apikey|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Digest)\s+)?[^\s"',;}&]+/gi,
+  [/\b((?:proxy-)?authorization|x-api-key|api[-_]?key|apikey|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Digest)\s+)?[^\s"',;}&\\]+/gi,
     (_m, name, sep, scheme) => `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}`],
   // A bearer token in free text: long, or with a digit (so "Bearer authentication" stays).
   [new RegExp(`\\bBearer\\s+(?:(?=${TOKEN}*\\d)${TOKEN}{8,}|${TOKEN}{16,})`, 'g'), `Bearer ${REDACTED}`],
