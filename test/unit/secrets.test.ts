@@ -223,6 +223,20 @@ describe('secrets: one redaction point', () => {
       }
     });
 
+    it('an endpoint with its key in the query keeps the query after the path', async () => {
+      const seen: string[] = [];
+      const server = await echoServer((url) => { seen.push(url); return url.startsWith('/v1/embeddings?') ? { data: [{ index: 0, embedding: [1, 0] }] } : undefined; });
+      try {
+        const vecs = await new OpenAiEmbeddingProvider(`${server.base}/?api-version=2024-06-01&api-key=QueryKey-77`, 'm').embed(['a']);
+        assert.equal(vecs.length, 1);
+        await assert.rejects(createSttProvider({ endpoint: `${server.base}?api-key=QueryKey-77` }).transcribe(WAV, { language: 'auto', signal: new AbortController().signal }),
+          (e: Error) => /answered 500/.test(e.message) && !e.message.includes('QueryKey-77'));
+        assert.deepEqual(seen, ['/v1/embeddings?api-version=2024-06-01&api-key=QueryKey-77', '/v1/audio/transcriptions?api-key=QueryKey-77']);
+      } finally {
+        server.close();
+      }
+    });
+
     it('embeddings: the key reaches neither stderr (with or without --verbose), a log line, the report nor a stored file', async () => {
       // Entries embed fine; a query containing the marker fails, so the failure surfaces in a tool call.
       const flaky = await echoServer((_url, body) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { Database } from 'sql.js';
+import { endpointUrl } from '../runtime/endpoint';
 import { redactText, registerEndpointSecrets, registerSecret } from '../runtime/redact';
 import { writeFileAtomic } from '../store/atomicWrite';
 import { loadSql } from '../store/sqlite';
@@ -26,7 +27,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const url = `${this.endpoint.replace(/\/+$/, '')}/embeddings`;
+    const url = endpointUrl(this.endpoint, 'embeddings');
     let res: Response;
     try {
       res = await this.fetchImpl(url, {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { endpointUrl } from '../runtime/endpoint';
 import { redactText, registerEndpointSecrets, registerSecret } from '../runtime/redact';
 
 /** What a speech-to-text provider returns: the raw transcript JSON and which parser reads it. */
@@ -100,7 +101,7 @@ export class OpenAiSttProvider implements SttProvider {
     form.append('timestamp_granularities[]', 'segment');
     form.append('timestamp_granularities[]', 'word');
     if (options.language !== 'auto') form.append('language', options.language);
-    const url = `${this.endpoint.replace(/\/+$/, '')}/audio/transcriptions`;
+    const url = endpointUrl(this.endpoint, 'audio/transcriptions');
     let res: Response;
     try {
       res = await this.fetchImpl(url, { method: 'POST', body: form, signal: options.signal, headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {} });
