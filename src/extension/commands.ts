@@ -91,8 +91,7 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
     }
     deps.host.log.error(`diagnose ${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     const show = vscode.l10n.t('Show log');
-    void vscode.window
-      .showErrorMessage(vscode.l10n.t('Interview Lens could not diagnose {0}: {1}', name, err instanceof Error ? err.message : String(err)), show)
+    void showError(vscode.l10n.t('Interview Lens could not diagnose {0}: {1}', name, err instanceof Error ? err.message : String(err)), show)
       .then((choice) => choice === show && deps.host.log.show());
     return undefined;
   }
