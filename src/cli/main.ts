@@ -4,13 +4,13 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   AUDIO_EXTENSIONS, CancelledError, COMPILED_KNOWLEDGE, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
-  HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError, writeFileAtomic,
+  HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
 } from '../core';
 import type { FormatChoice, Logger, SttSettings } from '../core';
 import { historyLimitFromEnv, historyNotice } from './historyNotice';
+import { checkOutputPath, errorLine, registerEnvSecrets, safeIo, UsageError, writeOutput } from './io';
 
-/** Bad input: the user can fix it; exit code 2 with one line on stderr. */
-export class UsageError extends Error {}
+export { UsageError };
 
 const USAGE = `Usage:
   interview-lens diagnose FILE [--json] [--html OUT] [--engine offline] [--user ID] [--no-history] [--verbose]
@@ -84,6 +84,9 @@ export async function run(
     stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env,
   },
 ): Promise<number> {
+  // Keys are known to the redactor before anything runs; every line printed passes through safeIo.
+  registerEnvSecrets(io.env);
+  io = safeIo(io);
   try {
     let parsed;
     try {
@@ -140,6 +143,7 @@ export async function run(
       return 0;
     }
     await prepareCore();
+    for (const option of ['--html', '--out', '--transcript-out'] as const) checkOutputPath(option, values[option.slice(2) as 'html' | 'out' | 'transcript-out']);
     if (command === 'transcribe') {
       if (!isAudio(file)) throw new UsageError(`${file} is not an audio file (${AUDIO_EXTENSIONS.join(' ')})`);
       if (!fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
@@ -149,7 +153,7 @@ export async function run(
       if (!stt.success) throw new UsageError(stt.error!.message);
       const labeled = await core.tools.execute<{ labeled: string }>('detect_speakers', { text: stt.data!.text, format: stt.data!.format }, ctx);
       if (!labeled.success) throw new UsageError(labeled.error!.message);
-      if (values.out) writeFileAtomic(path.resolve(values.out), labeled.data!.labeled);
+      if (values.out) writeOutput('--out', values.out, labeled.data!.labeled);
       else io.stdout(labeled.data!.labeled);
       return 0;
     }
@@ -173,7 +177,7 @@ export async function run(
       try {
         await core.enableEmbeddings(provider, path.join(homeDir(io.env), 'embeddings.sqlite'));
       } catch (err) {
-        io.stderr(`interview-lens: embeddings unavailable (${(err as Error).message}); searching without them\n`);
+        io.stderr(errorLine(`embeddings unavailable (${(err as Error).message}); searching without them`));
       }
     }
     const controller = new AbortController();
@@ -186,7 +190,7 @@ export async function run(
         const r = await core.diagnoseAudio({ ...common, path: path.basename(file), language: values.language as 'auto' }, {
           caller: 'cli', signal: controller.signal, workspaceRoot: path.dirname(path.resolve(file)), stt: () => createSttProvider(sttFromEnv(io.env)),
         });
-        if (values['transcript-out']) writeFileAtomic(path.resolve(values['transcript-out']), r.raw.transcript);
+        if (values['transcript-out']) writeOutput('--transcript-out', values['transcript-out'], r.raw.transcript);
         result = { ...r, raw: r.raw.report };
       } else {
         result = await core.diagnose({ ...common, text, format }, { caller: 'cli', signal: controller.signal });
@@ -196,7 +200,7 @@ export async function run(
     }
     const report = result.raw;
     if (values.html) {
-      writeFileAtomic(path.resolve(values.html), renderStandaloneHtml(report));
+      writeOutput('--html', values.html, renderStandaloneHtml(report));
     }
     if (values.json) {
       io.stdout(`${JSON.stringify(report, null, 2)}\n`);
@@ -210,11 +214,14 @@ export async function run(
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr(`interview-lens: ${err.message}\n`);
+      const [message, usage] = err.message.split(`\n${USAGE}`);
+      io.stderr(errorLine(message));
+      if (usage !== undefined) io.stderr(`${USAGE}\n`);
       return 2;
     }
-    if (err instanceof SkillStepError && err.error.code === 'input_error') {
-      io.stderr(`interview-lens: ${err.error.message}\n`);
+    // The recording could not be transcribed (endpoint or program failed): exit 2 as `transcribe` does.
+    if (err instanceof SkillStepError && (err.error.code === 'input_error' || err.error.code === 'permission_denied' || err.step === 'transcribe_audio')) {
+      io.stderr(errorLine(err.error.message));
       return 2;
     }
     if (err instanceof CancelledError) {
@@ -222,14 +229,15 @@ export async function run(
       return 130;
     }
     if (err instanceof SttError) {
-      io.stderr(`interview-lens: ${err.message}\n`);
+      io.stderr(errorLine(err.message));
       return 2;
     }
     if (err instanceof HistoryError) {
-      io.stderr(`interview-lens: ${err.message}\n`);
+      io.stderr(errorLine(err.message));
       return 1;
     }
-    io.stderr(`interview-lens: internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    io.stderr(errorLine(`internal error: ${err instanceof Error ? err.message : String(err)}${argv.includes('--verbose') ? '' : ' (run with --verbose for details)'}`));
+    if (argv.includes('--verbose') && err instanceof Error && err.stack) io.stderr(`${err.stack}\n`);
     return 1;
   }
 }

@@ -30,3 +30,4 @@ export type { AudioDiagnosis } from './skills/diagnoseAudio';
 export { checkKnowledgeFile, type KnowledgeProblem } from './kb/workspace';
 export { OpenAiEmbeddingProvider, EmbeddingCache, EmbeddingError, type EmbeddingProvider } from './kb/embeddings';
 export { msg } from './i18n';
+export { redact, redactText, redactStrings, registerSecret, registerEndpointSecrets, safeMessage, escapeControls, redactingLogger, REDACTED } from './runtime/redact';

@@ -41,6 +41,7 @@ export async function prepareCore(options: { wasmPath?: string } = {}): Promise<
 }
 import type { Logger } from './runtime/logger';
 import { silentLogger } from './runtime/logger';
+import { redactingLogger } from './runtime/redact';
 import { newRequestId } from './runtime/requestId';
 import { diagnoseTranscript, type DiagnoseInput } from './skills/diagnoseTranscript';
 import { diagnoseAudio, type AudioDiagnosis, type DiagnoseAudioInput } from './skills/diagnoseAudio';
@@ -86,7 +87,8 @@ export function createCore(options: {
   /** A folder of knowledge YAML files, or the compiled knowledge.json the build writes. */
   knowledgeDir: string;
   store?: ReportHistory; logger?: Logger; clock?: () => number }): Core {
-  const logger = options.logger ?? silentLogger;
+  // Every log line of the core (tool calls, warnings) is redacted before it reaches the sink.
+  const logger = options.logger ? redactingLogger(options.logger) : silentLogger;
   const tools = createToolRegistry();
   const skills = new SkillRegistry(tools);
   skills.register(diagnoseTranscript);

@@ -2,11 +2,15 @@ import * as vscode from 'vscode';
 import { showHistoryNotice } from './historyNotice';
 import { ProgressBar } from './progressBar';
 import * as path from 'node:path';
-import { AUDIO_EXTENSIONS, CancelledError, createSttProvider, SkillStepError, reportOrigin, splitTranscript, TranscriptError, type CustomLabels, type FormatChoice, type Report, type SttSettings } from '../core';
+import {
+  AUDIO_EXTENSIONS, CancelledError, createSttProvider, registerEndpointSecrets, registerSecret, reportOrigin, SkillStepError, splitTranscript, TranscriptError,
+  type CustomLabels, type FormatChoice, type Report, type SttSettings,
+} from '../core';
 import type { DiagnosisState } from './diagnosisState';
 import type { ReportPanel } from './reportPanel';
 import type { ReportRestorer } from './reportRestorer';
 import { EMBEDDINGS_SECRET, type CoreHost } from './services';
+import { showError, showWarning } from './notify';
 
 export { TRANSCRIPT_EXTENSIONS } from './transcriptExtensions';
 export { AUDIO_EXTENSIONS };
@@ -32,13 +36,13 @@ async function documentFor(uri: vscode.Uri | undefined): Promise<vscode.TextDocu
 export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
   const doc = await documentFor(uri);
   if (!doc) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Open an interview transcript (text, SRT, WebVTT or Whisper JSON) in the editor, then run "Diagnose Interview" again.'));
+    void showError(vscode.l10n.t('Open an interview transcript (text, SRT, WebVTT or Whisper JSON) in the editor, then run "Diagnose Interview" again.'));
     return undefined;
   }
   const text = doc.getText();
   const name = doc.uri.path.split('/').pop() ?? doc.uri.toString();
   if (text.trim() === '') {
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} is empty: paste or open an interview transcript first.', name));
+    void showError(vscode.l10n.t('{0} is empty: paste or open an interview transcript first.', name));
     return undefined;
   }
   const version = doc.version;
@@ -71,7 +75,7 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
     );
     deps.host.log.info(`diagnosed ${name}: ${report.summary.overallScore}/100 over ${report.summary.totalQuestions} questions`);
     if (doc.version === version) deps.state.set(doc.uri, version, report, reportOrigin(doc.uri.toString(), text).textHash);
-    else void vscode.window.showWarningMessage(vscode.l10n.t('{0} changed while it was being diagnosed; run "Diagnose Interview" again to refresh the scores.', name));
+    else void showWarning(vscode.l10n.t('{0} changed while it was being diagnosed; run "Diagnose Interview" again to refresh the scores.', name));
     deps.panel.show(report, doc.uri);
     return report;
   } catch (err) {
@@ -85,17 +89,16 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
       deps.panel.closeFor(doc.uri);
       if (isSwapped(deps, doc.uri)) {
         const undo = vscode.l10n.t('Undo swap');
-        void vscode.window.showErrorMessage(vscode.l10n.t('Cannot diagnose {0} with interviewer and candidate swapped: {1}', name, err.error.message), undo)
+        void showError(vscode.l10n.t('Cannot diagnose {0} with interviewer and candidate swapped: {1}', name, err.error.message), undo)
           .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri));
       } else {
-        void vscode.window.showErrorMessage(vscode.l10n.t('Cannot diagnose {0}: {1}', name, err.error.message));
+        void showError(vscode.l10n.t('Cannot diagnose {0}: {1}', name, err.error.message));
       }
       return undefined;
     }
     deps.host.log.error(`diagnose ${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     const show = vscode.l10n.t('Show log');
-    void vscode.window
-      .showErrorMessage(vscode.l10n.t('Interview Lens could not diagnose {0}: {1}', name, err instanceof Error ? err.message : String(err)), show)
+    void showError(vscode.l10n.t('Interview Lens could not diagnose {0}: {1}', name, err instanceof Error ? err.message : String(err)), show)
       .then((choice) => choice === show && deps.host.log.show());
     return undefined;
   }
@@ -112,7 +115,7 @@ function labelsFrom(config: vscode.WorkspaceConfiguration): CustomLabels | undef
 export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
   const doc = await documentFor(uri);
   if (!doc) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Open an interview transcript in the editor, then run "Swap Interviewer/Candidate" again.'));
+    void showError(vscode.l10n.t('Open an interview transcript in the editor, then run "Swap Interviewer/Candidate" again.'));
     return undefined;
   }
   const key = doc.uri.toString();
@@ -127,7 +130,7 @@ export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Re
   } catch (err) {
     if (!(err instanceof TranscriptError)) throw err;
     deps.host.log.info(`roles not ${swapping ? 'swapped' : 'restored'} for ${name}: ${err.message}`);
-    void vscode.window.showWarningMessage(swapping
+    void showWarning(swapping
       ? vscode.l10n.t('Roles in {0} were left as they were: with interviewer and candidate swapped, {1}', name, err.message)
       : vscode.l10n.t('Roles in {0} stay swapped: with the inferred roles, {1}', name, err.message));
     return undefined;
@@ -146,7 +149,7 @@ export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Re
 /** Speech-to-text settings: machine-scoped settings plus the key from SecretStorage. */
 async function sttSettings(deps: Deps): Promise<SttSettings> {
   const c = vscode.workspace.getConfiguration('interviewLens.stt');
-  return {
+  const settings: SttSettings = {
     provider: c.get<SttSettings['provider']>('provider', 'none'),
     whisperCppPath: c.get<string>('whisperCppPath') || undefined,
     whisperModelPath: c.get<string>('whisperModelPath') || undefined,
@@ -154,6 +157,10 @@ async function sttSettings(deps: Deps): Promise<SttSettings> {
     model: c.get<string>('model') || undefined,
     apiKey: (await deps.context.secrets.get(STT_SECRET)) || undefined,
   };
+  // Known to the redactor from the moment it is read: no message or log line can carry it.
+  registerSecret(settings.apiKey);
+  registerEndpointSecrets(settings.endpoint);
+  return settings;
 }
 
 /** Asks for an API key (hidden input) and stores it in SecretStorage; empty input removes it. Undefined on Escape. */
@@ -164,6 +171,7 @@ async function promptForSecret(deps: Deps, secret: string, title: string, prompt
     await deps.context.secrets.delete(secret);
     return 'removed';
   }
+  registerSecret(key);
   await deps.context.secrets.store(secret, key.trim());
   return 'saved';
 }
@@ -189,7 +197,7 @@ export async function setEmbeddingsApiKeyCommand(deps: Deps): Promise<void> {
  */
 export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Transcribing a recording runs a speech-to-text program or uploads the audio, so it is off in Restricted Mode. Trust this workspace first (Workspaces: Manage Workspace Trust).'));
+    void showError(vscode.l10n.t('Transcribing a recording runs a speech-to-text program or uploads the audio, so it is off in Restricted Mode. Trust this workspace first (Workspaces: Manage Workspace Trust).'));
     return undefined;
   }
   let target = uri instanceof vscode.Uri ? uri : undefined;
@@ -203,7 +211,7 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
   if (!target) return undefined;
   const name = path.basename(target.fsPath);
   if (!AUDIO_EXTENSIONS.includes(path.extname(name).toLowerCase())) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} is not an audio file Interview Lens can transcribe ({1}).', name, AUDIO_EXTENSIONS.join(' ')));
+    void showError(vscode.l10n.t('{0} is not an audio file Interview Lens can transcribe ({1}).', name, AUDIO_EXTENSIONS.join(' ')));
     return undefined;
   }
   // The user picked this file, so its folder (or the workspace folder holding it) is where the tool may read.
@@ -214,7 +222,7 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
     createSttProvider(settings);
   } catch (err) {
     const open = vscode.l10n.t('Open Settings');
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot transcribe {0}: {1}', name, (err as Error).message), open)
+    void showError(vscode.l10n.t('Cannot transcribe {0}: {1}', name, (err as Error).message), open)
       .then((c) => c === open && vscode.commands.executeCommand('workbench.action.openSettings', 'interviewLens.stt'));
     return undefined;
   }
@@ -255,7 +263,7 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
     }
     const message = err instanceof SkillStepError ? err.error.message : err instanceof Error ? err.message : String(err);
     deps.host.log.error(`diagnose recording ${name} failed: ${message}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cannot diagnose {0}: {1}', name, message));
+    void showError(vscode.l10n.t('Cannot diagnose {0}: {1}', name, message));
     return undefined;
   }
 }

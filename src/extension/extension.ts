@@ -5,6 +5,7 @@ import {
   swapRolesCommand,
 } from './commands';
 import { DiagnosisState } from './diagnosisState';
+import { redactingChannel } from './logger';
 import { KnowledgePanel } from './knowledgePanel';
 import { searchKnowledgeCommand } from './knowledgeSearch';
 import { QuestionHoverProvider } from './questionHover';
@@ -16,7 +17,8 @@ import { CoreHost } from './services';
 
 /** Wires commands, providers and panels; all work happens on first use. */
 export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel('Interview Lens', { log: true });
+  // Every line the extension or the core writes to the channel passes the redactor.
+  const log = redactingChannel(vscode.window.createOutputChannel('Interview Lens', { log: true }));
   const host = new CoreHost(context, log);
   const state = new DiagnosisState();
   const lenses = new ScoreCodeLensProvider(state);

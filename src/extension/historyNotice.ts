@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { SaveOutcome, SkillAction } from '../core';
+import { showWarning } from './notify';
 
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
@@ -9,7 +10,7 @@ export function showHistoryNotice(actions: readonly SkillAction[]): void {
   const outcome = action?.detail as SaveOutcome | undefined;
   if (!outcome) return;
   if (!outcome.saved) {
-    void vscode.window.showWarningMessage(vscode.l10n.t(
+    void showWarning(vscode.l10n.t(
       'This report ({0} MB compressed) is larger than the history limit of {1} MB, so it was not saved to history. Raise interviewLens.history.maxSizeMB to keep it.',
       mb(outcome.reportBytes), mb(outcome.limitBytes),
     ));

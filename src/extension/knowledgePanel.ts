@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { ENTRY_CSS, REPORT_CSS, renderEntryBody, type KnowledgeEntry } from '../core';
 import type { CoreHost } from './services';
+import { showError } from './notify';
 
 /** UI language of webviews and hovers: VS Code's display language. */
 export function uiLanguage(): 'zh' | 'en' {
@@ -21,7 +22,7 @@ export class KnowledgePanel implements vscode.Disposable {
     const core = await this.host.get();
     const entry = core.knowledgeBase.get(id);
     if (!entry) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('There is no knowledge-base entry "{0}".', id));
+      void showError(vscode.l10n.t('There is no knowledge-base entry "{0}".', id));
       return false;
     }
     if (!this.panel) {

@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, OpenAiEmbeddingProvider, prepareCore, type Core } from '../core';
+import {
+  COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, OpenAiEmbeddingProvider, prepareCore, registerEndpointSecrets, registerSecret, type Core,
+} from '../core';
 
 /** SecretStorage key of the embeddings API key; never in settings or logs. */
 export const EMBEDDINGS_SECRET = 'interviewLens.embeddings.apiKey';
 import { channelLogger } from './logger';
+import { showWarning } from './notify';
 
 /** The history size limit from `interviewLens.history.maxSizeMB`. */
 function historyLimitBytes(): number {
@@ -77,7 +80,7 @@ export class CoreHost {
       if (!(err instanceof HistoryError)) throw err;
       // Diagnosis still works; the unreadable file is left untouched for the user to inspect.
       this.log.error(err.message);
-      void vscode.window.showWarningMessage(
+      void showWarning(
         vscode.l10n.t('Interview Lens cannot read its history ({0}). Reports will not be saved or compared until the file is moved aside.', err.message),
       );
       return undefined;
@@ -96,13 +99,17 @@ export class CoreHost {
     const emb = vscode.workspace.getConfiguration('interviewLens.embeddings');
     const endpoint = emb.get<string>('endpoint');
     if (endpoint) {
-      const provider = new OpenAiEmbeddingProvider(endpoint, emb.get<string>('model') || 'text-embedding-3-small', (await this.context.secrets.get(EMBEDDINGS_SECRET)) || undefined);
+      const key = (await this.context.secrets.get(EMBEDDINGS_SECRET)) || undefined;
+      // Known to the redactor from the moment it is read: no message or log line can carry it.
+      registerSecret(key);
+      registerEndpointSecrets(endpoint);
+      const provider = new OpenAiEmbeddingProvider(endpoint, emb.get<string>('model') || 'text-embedding-3-small', key);
       try {
         const n = await core.enableEmbeddings(provider, path.join(storage, 'embeddings.sqlite'));
         this.log.info(`embeddings: ${n} entries with ${provider.model}`);
       } catch (err) {
         this.log.warn(`embeddings unavailable: ${(err as Error).message}`);
-        void vscode.window.showWarningMessage(vscode.l10n.t('Interview Lens could not use the embedding endpoint ({0}); searching without it.', (err as Error).message));
+        void showWarning(vscode.l10n.t('Interview Lens could not use the embedding endpoint ({0}); searching without it.', (err as Error).message));
       }
     }
     return core;

@@ -167,6 +167,59 @@ describe('CLI (dist/cli.js)', () => {
     assert.match(e.stderr, /--engine offline/);
   });
 
+  // What a terminal acts on: C0 except tab and newline, DEL, C1, bidi controls.
+  const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it('never prints terminal escape sequences from a transcript or a file name; --json stays exact', () => {
+    const question = 'How does tool calling work\u001b]0;pwned\u0007 in an LLM agent\u001b[2J\u009b31m\u202e?';
+    const file = path.join(work, 'evil\u001b[31m\u202etxt.md');
+    fs.writeFileSync(file, `Interviewer: ${question}\nCandidate: The model emits a structured call with a tool name and JSON arguments; the host validates them against the schema and runs the function.\n`);
+    const html = path.join(work, 'evil.html');
+    const text = run('diagnose', file, '--no-history', '--html', html);
+    assert.equal(text.status, 0, text.stderr);
+    assert.doesNotMatch(text.stdout, UNSAFE);
+    assert.match(text.stdout, /tool calling work\\u001b\]0;pwned\\u0007/, 'shown escaped, not dropped');
+    const json = run('diagnose', file, '--no-history', '--json');
+    assert.equal(json.status, 0, json.stderr);
+    assert.doesNotMatch(json.stdout, UNSAFE);
+    const report = JSON.parse(json.stdout);
+    assert.equal(report.perQuestion[0].question, question, 'JSON output parses to the exact text');
+    assert.equal(report.source, path.basename(file));
+    const missing = run('diagnose', `${file}\u001b[2J-missing`, '--no-history');
+    assert.equal(missing.status, 2);
+    assert.doesNotMatch(missing.stderr, UNSAFE);
+    assert.equal(missing.stderr.trim().split('\n').length, 1);
+    assert.ok(fs.readFileSync(html, 'utf8').includes('\u001b]0;pwned'), 'files written are not altered');
+  });
+
+  it('an output path that cannot be written exits 2 with one line naming it, before any work', () => {
+    const file = path.join(SAMPLES, 'llm-engineer-en.md');
+    const blocker = path.join(work, 'a-file');
+    fs.writeFileSync(blocker, 'x');
+    const cases: Array<[string[], RegExp]> = [
+      [['diagnose', file, '--html', work], /--html .* is a folder/],
+      [['diagnose', file, '--html', path.join(blocker, 'r.html')], /cannot write --html .*a-file is a file, not a folder/],
+      [['diagnose', path.join(AUDIO, 'interview.wav'), '--transcript-out', work], /--transcript-out .* is a folder/],
+      [['transcribe', path.join(AUDIO, 'interview.wav'), '--out', work], /--out .* is a folder/],
+      [['diagnose', file, '--html', ''], /--html needs a file path/],
+    ];
+    const userHome = tempDir('il-home-out-');
+    try {
+      for (const [args, message] of cases) {
+        const r = spawnSync(process.execPath, [CLI, ...args], {
+          encoding: 'utf8', env: { ...process.env, INTERVIEW_LENS_HOME: userHome, INTERVIEW_LENS_WHISPER_CPP: path.join(AUDIO, 'fake-whisper-cli'), INTERVIEW_LENS_WHISPER_MODEL: path.join(AUDIO, 'ggml-fake.bin') },
+        });
+        assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+        assert.match(r.stderr, message);
+        assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+        assert.ok(r.stderr.length < 600);
+      }
+      assert.ok(!fs.existsSync(path.join(userHome, 'history.sqlite')), 'nothing was diagnosed or stored');
+    } finally {
+      fs.rmSync(userHome, { recursive: true, force: true });
+    }
+  });
+
   it('exits 1 on an internal error (history cannot be stored)', () => {
     const blocker = path.join(work, 'not-a-dir');
     fs.writeFileSync(blocker, 'x');
@@ -175,5 +228,6 @@ describe('CLI (dist/cli.js)', () => {
     });
     assert.equal(r.status, 1, r.stderr);
     assert.match(r.stderr, /internal error/);
+    assert.equal(r.stderr.trim().split('\n').length, 1, 'one line, no stack trace');
   });
 });

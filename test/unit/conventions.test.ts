@@ -22,6 +22,19 @@ describe('project conventions', () => {
     }
   });
 
+  it('output leaves through the redaction point only: notifications via notify.ts, the channel wrapped, the CLI via io', () => {
+    for (const f of files(path.join(ROOT, 'src', 'extension'))) {
+      const text = fs.readFileSync(f, 'utf8');
+      const rel = path.relative(ROOT, f);
+      if (!rel.endsWith('notify.ts')) assert.doesNotMatch(text, /\.show(Error|Warning)Message\(/, `${rel}: use showError/showWarning (they redact)`);
+      for (const m of text.matchAll(/createOutputChannel\(/g)) assert.match(text.slice(Math.max(0, m.index! - 40), m.index), /redactingChannel\((vscode\.window\.)?$/, `${rel}: wrap the channel in redactingChannel`);
+    }
+    for (const f of files(path.join(ROOT, 'src'))) {
+      if (/src[\\/]cli[\\/]/.test(f)) continue;
+      assert.doesNotMatch(fs.readFileSync(f, 'utf8'), /console\.(log|error|warn|info)\(|process\.std(out|err)\.write\(/, `${path.relative(ROOT, f)} prints without the redactor`);
+    }
+  });
+
   it('every UI string of the extension has a Chinese translation', () => {
     const bundle = JSON.parse(fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
     const used = new Set<string>();

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { Database } from 'sql.js';
+import { endpointUrl } from '../runtime/endpoint';
+import { redactText, registerEndpointSecrets, registerSecret } from '../runtime/redact';
 import { writeFileAtomic } from '../store/atomicWrite';
 import { loadSql } from '../store/sqlite';
 
@@ -18,10 +20,14 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   constructor(
     private readonly endpoint: string, readonly model: string, private readonly apiKey?: string,
     private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
+  ) {
+    // Whoever built this provider read the key; make sure no message can carry it.
+    registerSecret(apiKey);
+    registerEndpointSecrets(endpoint);
+  }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const url = `${this.endpoint.replace(/\/+$/, '')}/embeddings`;
+    const url = endpointUrl(this.endpoint, 'embeddings');
     let res: Response;
     try {
       res = await this.fetchImpl(url, {
@@ -31,16 +37,17 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      throw new EmbeddingError(`cannot reach ${url}: ${(err as Error).message}. Check interviewLens.embeddings.endpoint`);
+      throw new EmbeddingError(redactText(`cannot reach ${url}: ${(err as Error).message}. Check interviewLens.embeddings.endpoint`));
     }
     const body = await res.text();
     if (res.status === 401 || res.status === 403) throw new EmbeddingError(`the embedding endpoint refused the API key (${res.status}): set it again with "Interview Lens: Set Embeddings API Key"`);
-    if (!res.ok) throw new EmbeddingError(`the embedding endpoint answered ${res.status}: ${body.slice(0, 200)}`);
+    // Redact before cutting: a key cut in half would no longer match.
+    if (!res.ok) throw new EmbeddingError(`the embedding endpoint answered ${res.status}: ${redactText(body).slice(0, 200)}`);
     let data: { data?: Array<{ embedding?: number[]; index?: number }> };
     try {
       data = JSON.parse(body);
     } catch {
-      throw new EmbeddingError(`the embedding endpoint did not return JSON: ${body.slice(0, 120)}`);
+      throw new EmbeddingError(`the embedding endpoint did not return JSON: ${redactText(body).slice(0, 120)}`);
     }
     const rows = [...(data.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
     if (rows.length !== texts.length || rows.some((r) => !Array.isArray(r.embedding))) {

@@ -1,17 +1,133 @@
+/**
+ * The one redaction point. Every error message, log line, printed line and stored report goes
+ * through `redactText` (directly, or through `redact`, `redactStrings`, `safeMessage`,
+ * `redactingLogger`), so a credential cannot reach stderr, the output channel or a file.
+ *
+ * It knows two kinds of secret:
+ * - the configured values themselves (API keys read from the environment or SecretStorage are
+ *   registered with `registerSecret` when they are read), so a key of any shape is replaced;
+ * - generic shapes for credentials nobody registered: provider keys (sk-…, sk-ant-…), bearer
+ *   tokens, `Authorization:` / `x-api-key:` headers, key-like URL query parameters and the
+ *   userinfo of a URL (`scheme://user:pass@host`).
+ */
+import type { Logger } from './logger';
+
+export const REDACTED = '[redacted]';
+
 const SECRET_KEY = /(api[-_]?key|token|secret|password|passwd|authorization|cookie|credential)/i;
-// Shapes of provider keys that may sit inside free text (Anthropic, OpenAI, bearer headers).
-const SECRET_VALUE = /(sk-ant-[A-Za-z0-9_-]{8,}|sk-[A-Za-z0-9_-]{16,}|Bearer\s+[A-Za-z0-9._-]{8,})/g;
+
+/** Shorter values are not treated as secrets: replacing every "abc" would garble all output. */
+const MIN_SECRET_LENGTH = 6;
+
+const registered = new Set<string>();
+let registeredPattern: RegExp | undefined;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Characters a token may be made of (base64, base64url, hex, dotted JWTs, provider keys). */
+const TOKEN = "[A-Za-z0-9._~+/=-]";
+
+// Values stop at a backslash, so redacting JSON text never eats half of an escape (\").
+const GENERIC: Array<[RegExp, string | ((...m: string[]) => string)]> = [
+  // scheme://user:pass@host or scheme://token@host: the whole userinfo.
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]+@/gi, `$1${REDACTED}@`],
+  // ?api-key=…, &key=…, ?access_token=… in URLs.
+  [/([?&;](?:x-)?(?:api[-_]?key|apikey|key|access[-_]?token|token|auth|password|passwd|secret|client[-_]secret|sig|signature)=)[^&#\s"'<>\\]+/gi, `$1${REDACTED}`],
+  // Authorization: Bearer …, "x-api-key": "…", api_key=… (headers echoed in an error body, JSON or text).
+  [/\b((?:proxy-)?authorization|x-api-key|api[-_]?key|apikey|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Digest)\s+)?[^\s"',;}&\\]+/gi,
+    (_m, name, sep, scheme) => `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}`],
+  // A bearer token in free text: long, or with a digit (so "Bearer authentication" stays).
+  [new RegExp(`\\bBearer\\s+(?:(?=${TOKEN}*\\d)${TOKEN}{8,}|${TOKEN}{16,})`, 'g'), `Bearer ${REDACTED}`],
+  // Provider key shapes (Anthropic, OpenAI).
+  [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, REDACTED],
+  [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED],
+];
+
+/** Remembers a configured secret (an API key) so that it is replaced wherever it appears. */
+export function registerSecret(value: string | undefined | null): void {
+  const v = value?.trim();
+  if (!v || v.length < MIN_SECRET_LENGTH) return;
+  const forms = [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1)];
+  let added = false;
+  for (const f of forms) {
+    if (!registered.has(f)) {
+      registered.add(f);
+      added = true;
+    }
+  }
+  if (!added) return;
+  // Longest first, so a key that contains another registered key is replaced whole.
+  const alternatives = [...registered].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  registeredPattern = new RegExp(alternatives.join('|'), 'g');
+}
+
+/**
+ * Registers the credentials an endpoint URL carries: the userinfo (`https://user:key@host`) and
+ * key-like query parameters (`?api-key=…`, `?key=…`, `?access_token=…`).
+ */
+export function registerEndpointSecrets(endpoint: string | undefined | null): void {
+  if (!endpoint) return;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return;
+  }
+  registerSecret(safeDecode(url.password));
+  registerSecret(safeDecode(url.username));
+  for (const [name, value] of url.searchParams) {
+    if (/^(x-)?(api[-_]?key|apikey|key|access[-_]?token|token|auth|password|passwd|secret|client[-_]secret|sig|signature)$/i.test(name)) registerSecret(value);
+  }
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Forgets registered secrets (tests only). */
+export function forgetSecrets(): void {
+  registered.clear();
+  registeredPattern = undefined;
+}
+
+/** Replaces registered secrets and credential shapes in a text. */
+export function redactText(text: string): string {
+  let out = registeredPattern ? text.replace(registeredPattern, REDACTED) : text;
+  for (const [pattern, replacement] of GENERIC) out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
+  return out;
+}
 
 /** Replaces secret-looking keys and values so a log line can never carry a credential. */
 export function redact(value: unknown, secretKeys: readonly string[] = [], depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(SECRET_VALUE, '[redacted]');
+  if (typeof value === 'string') return redactText(value);
   if (value === null || typeof value !== 'object' || depth > 6) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, secretKeys, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = SECRET_KEY.test(k) || secretKeys.includes(k) ? '[redacted]' : redact(v, secretKeys, depth + 1);
+    out[k] = SECRET_KEY.test(k) || secretKeys.includes(k) ? REDACTED : redact(v, secretKeys, depth + 1);
   }
   return out;
+}
+
+/** Every string of a value (a report) redacted; keys and structure kept. Returns the same object when nothing changed. */
+export function redactStrings<T>(value: T): T {
+  if (typeof value === 'string') return redactText(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const mapped = value.map((v) => redactStrings(v));
+    return (mapped.some((v, i) => v !== value[i]) ? mapped : value) as T;
+  }
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = redactStrings(v);
+    if (out[k] !== v) changed = true;
+  }
+  return (changed ? out : value) as T;
 }
 
 /** A one-line, redacted, length-bounded summary of tool arguments for the call log. */
@@ -23,4 +139,39 @@ export function summarizeArgs(args: unknown, secretKeys: readonly string[] = [],
     text = '[unserializable]';
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** How long an error message shown to a user may be. */
+export const MAX_MESSAGE_LENGTH = 500;
+
+/**
+ * Characters a terminal acts on (C0 except tab and newline, DEL, C1) and bidi controls that
+ * reorder what is shown: never printed raw.
+ */
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Unsafe characters shown as `\uXXXX` (also a valid JSON escape of the same character). */
+export function escapeControls(text: string): string {
+  return text.replace(UNSAFE_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * An error message fit to show: redacted, on one line (line breaks become spaces, other control
+ * characters and bidi overrides are shown escaped) and at most `max` characters.
+ */
+export function safeMessage(text: string, max = MAX_MESSAGE_LENGTH): string {
+  const line = escapeControls(redactText(text).replace(/\s*[\r\n\t\v\f]+\s*/g, ' ')).trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/** A logger whose messages and fields are redacted before they reach `inner`. */
+export function redactingLogger(inner: Logger): Logger {
+  if ((inner as { redacting?: boolean }).redacting) return inner;
+  const wrap = (write: Logger['info']) => (message: string, fields?: Record<string, unknown>) =>
+    write.call(inner, redactText(message), fields ? (redact(fields) as Record<string, unknown>) : undefined);
+  return Object.assign(
+    { debug: wrap(inner.debug), info: wrap(inner.info), warn: wrap(inner.warn), error: wrap(inner.error) },
+    { redacting: true },
+  );
 }

@@ -1,6 +1,7 @@
 import { REFERENCE_THRESHOLD } from '../kb/confidence';
 import { msg } from '../i18n';
 import { mapLimit, throwIfAborted, yieldToEventLoop } from '../runtime/abort';
+import { redactStrings } from '../runtime/redact';
 import type { Report } from '../report/model';
 import type { FormatChoice, SplitResult } from '../transcript/model';
 import type { CustomLabels } from '../transcript/speakers';
@@ -92,12 +93,13 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       })
       : undefined;
     const userId = input.userId ?? 'default';
-    const report = await call<Report>(ctx, 'generate_report', {
+    // The report is stored and shown: it passes the same redaction as every message and log line.
+    const report = redactStrings(await call<Report>(ctx, 'generate_report', {
       pairs: analysed, language: split.language, userId,
       source: input.source ?? 'transcript', engine: 'offline',
       transcript: { format: split.format, timed: split.timed, speakers: split.speakers },
       ...(delivery ? { delivery } : {}),
-    });
+    }));
     const actions = [];
     if (ctx.store && input.persist !== false) {
       throwIfAborted(ctx.signal);

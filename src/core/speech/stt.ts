@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { endpointUrl } from '../runtime/endpoint';
+import { redactText, registerEndpointSecrets, registerSecret } from '../runtime/redact';
 
 /** What a speech-to-text provider returns: the raw transcript JSON and which parser reads it. */
 export interface SttResult {
@@ -81,7 +83,11 @@ export class WhisperCppProvider implements SttProvider {
 /** An OpenAI-compatible `POST {endpoint}/audio/transcriptions` (OpenAI, a local faster-whisper server, …). */
 export class OpenAiSttProvider implements SttProvider {
   readonly name = 'openai-compatible';
-  constructor(private readonly endpoint: string, private readonly apiKey: string | undefined, private readonly model: string, private readonly fetchImpl: typeof fetch = fetch) {}
+  constructor(private readonly endpoint: string, private readonly apiKey: string | undefined, private readonly model: string, private readonly fetchImpl: typeof fetch = fetch) {
+    // Whoever built this provider read the key; make sure no message can carry it.
+    registerSecret(apiKey);
+    registerEndpointSecrets(endpoint);
+  }
 
   async transcribe(audioPath: string, options: { language: 'auto' | 'zh' | 'en'; signal: AbortSignal }): Promise<SttResult> {
     const size = fs.statSync(audioPath).size;
@@ -95,19 +101,20 @@ export class OpenAiSttProvider implements SttProvider {
     form.append('timestamp_granularities[]', 'segment');
     form.append('timestamp_granularities[]', 'word');
     if (options.language !== 'auto') form.append('language', options.language);
-    const url = `${this.endpoint.replace(/\/+$/, '')}/audio/transcriptions`;
+    const url = endpointUrl(this.endpoint, 'audio/transcriptions');
     let res: Response;
     try {
       res = await this.fetchImpl(url, { method: 'POST', body: form, signal: options.signal, headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {} });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      throw new SttError(`cannot reach ${url}: ${(err as Error).message}. Check interviewLens.stt.endpoint and your network`);
+      throw new SttError(redactText(`cannot reach ${url}: ${(err as Error).message}. Check interviewLens.stt.endpoint and your network`));
     }
     const body = await res.text();
     if (res.status === 401 || res.status === 403) {
       throw new SttError(`the transcription endpoint refused the API key (${res.status}): set it again with "Interview Lens: Set Speech-to-Text API Key" (INTERVIEW_LENS_STT_API_KEY for the CLI)`, 'config');
     }
-    if (!res.ok) throw new SttError(`the transcription endpoint answered ${res.status}: ${body.slice(0, 200)}`);
+    // Redact before cutting: a key cut in half would no longer match.
+    if (!res.ok) throw new SttError(`the transcription endpoint answered ${res.status}: ${redactText(body).slice(0, 200)}`);
     return { format: 'whisper-json', text: body, provider: this.name };
   }
 }

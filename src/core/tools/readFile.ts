@@ -1,8 +1,9 @@
+import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { decodeTranscript } from '../transcript/readText';
 import { TranscriptError } from '../transcript/model';
-import { fail, ok, type Tool } from './types';
+import { fail, ok, type Tool, type ToolResult } from './types';
 
 /** True when `child` is `root` or inside it (both already resolved, symlinks followed). */
 export function isInside(root: string, child: string): boolean {
@@ -10,8 +11,43 @@ export function isInside(root: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** Reads a text file inside the workspace; anything outside it (including via symlinks) is refused. */
-export const readFile: Tool<{ path: string; maxBytes: number }, { path: string; text: string; bytes: number }> = {
+// O_NOFOLLOW refuses a symlink as the last component; O_NONBLOCK keeps a FIFO from blocking the
+// open (it is refused right after); O_NOCTTY keeps a terminal device from becoming ours. Windows
+// has none of them (0), and there the symlink check below runs before the open instead.
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+
+/**
+ * Where the open file actually is. On Linux the kernel says so (/proc/self/fd), whatever happened
+ * to the path since; elsewhere the path is resolved again and the caller compares the file it names
+ * with the one that is open.
+ */
+async function openedPath(fd: number, wanted: string): Promise<string | undefined> {
+  if (process.platform === 'linux') {
+    try {
+      const p = await fs.readlink(`/proc/self/fd/${fd}`);
+      if (path.isAbsolute(p) && !p.endsWith(' (deleted)')) return p;
+      return undefined;
+    } catch {
+      /* no /proc: fall through */
+    }
+  }
+  try {
+    return await fs.realpath(wanted);
+  } catch {
+    return undefined;
+  }
+}
+
+type Output = { path: string; text: string; bytes: number };
+
+/**
+ * Reads a text file inside the workspace; anything outside it is refused. The checks are made on
+ * the file that was opened, not on the path, so swapping a folder for a symlink while the tool runs
+ * cannot make it read another file: no symlink as the last component (O_NOFOLLOW), a regular file
+ * with no other hard links, whose real location (asked of the kernel for the open descriptor) is
+ * inside the real workspace root and is the same file (device and inode) as the one open.
+ */
+export const readFile: Tool<{ path: string; maxBytes: number }, Output> = {
   name: 'read_file',
   description: 'Read a UTF-8 text file inside the current workspace folder. Paths outside the workspace are refused.',
   inputSchema: {
@@ -24,25 +60,63 @@ export const readFile: Tool<{ path: string; maxBytes: number }, { path: string; 
   },
   async execute(input, ctx) {
     if (!ctx.workspaceRoot) return fail('permission_denied', 'no workspace folder is open, so no file may be read');
+    if (input.path.includes('\0')) return fail('input_error', 'the path contains a NUL byte');
     const root = await fs.realpath(ctx.workspaceRoot);
     const wanted = path.resolve(root, input.path);
     if (!isInside(root, wanted)) return fail('permission_denied', `${input.path} is outside the workspace folder`);
-    let real: string;
-    try {
-      real = await fs.realpath(wanted);
-    } catch {
-      return fail('input_error', `${input.path} does not exist in the workspace`);
+    const outside = fail('permission_denied', `${input.path} links to a place outside the workspace folder`);
+    if (!constants.O_NOFOLLOW) {
+      const l = await fs.lstat(wanted).catch(() => undefined);
+      if (l?.isSymbolicLink()) return fail('permission_denied', `${input.path} is a symbolic link: give the path of the file itself`);
     }
-    if (!isInside(root, real)) return fail('permission_denied', `${input.path} links to a place outside the workspace folder`);
-    const stat = await fs.stat(real);
-    if (!stat.isFile()) return fail('input_error', `${input.path} is not a file`);
-    if (stat.size > input.maxBytes) return fail('input_error', `${input.path} is ${stat.size} bytes, over the ${input.maxBytes}-byte limit`);
-    const bytes = await fs.readFile(real, { signal: ctx.signal });
+    let handle: fs.FileHandle;
     try {
-      return ok({ path: path.relative(root, real), text: decodeTranscript(bytes, input.path), bytes: bytes.length });
+      handle = await fs.open(wanted, OPEN_FLAGS);
     } catch (err) {
-      if (err instanceof TranscriptError) return fail('input_error', err.message);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ELOOP') return fail('permission_denied', `${input.path} is a symbolic link: give the path of the file itself`);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return fail('input_error', `${input.path} does not exist in the workspace`);
+      if (code === 'EACCES' || code === 'EPERM') return fail('permission_denied', `${input.path} cannot be read (permission denied)`);
+      if (code === 'ENXIO' || code === 'ENODEV') return fail('input_error', `${input.path} is not a file`);
       throw err;
+    }
+    try {
+      return await readOpened(handle, input, root, wanted, outside, ctx.signal);
+    } finally {
+      await handle.close();
     }
   },
 };
+
+async function readOpened(
+  handle: fs.FileHandle, input: { path: string; maxBytes: number }, root: string, wanted: string, outside: ToolResult<never>, signal: AbortSignal,
+): Promise<ToolResult<Output>> {
+  const st = await handle.stat();
+  if (!st.isFile()) return fail('input_error', `${input.path} is not a file`);
+  // A second name for the same file may be anywhere on the disk: it cannot be told from the path.
+  if (st.nlink > 1) return fail('permission_denied', `${input.path} is a hard link (it has ${st.nlink} names), so it may be a file from outside the workspace: copy the file into the workspace`);
+  const real = await openedPath(handle.fd, wanted);
+  if (!real || !isInside(root, real)) return outside;
+  const named = await fs.stat(real).catch(() => undefined);
+  if (!named || named.dev !== st.dev || named.ino !== st.ino) return outside;
+  if (st.size > input.maxBytes) return fail('input_error', `${input.path} is ${st.size} bytes, over the ${input.maxBytes}-byte limit`);
+  // Read from the descriptor that was checked, never the path again, and no more than the limit.
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    signal.throwIfAborted();
+    const buf = Buffer.allocUnsafe(Math.min(1 << 16, input.maxBytes + 1 - total));
+    const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+    if (bytesRead === 0) break;
+    chunks.push(buf.subarray(0, bytesRead));
+    total += bytesRead;
+    if (total > input.maxBytes) return fail('input_error', `${input.path} is over the ${input.maxBytes}-byte limit`);
+  }
+  const bytes = Buffer.concat(chunks, total);
+  try {
+    return ok({ path: path.relative(root, real), text: decodeTranscript(bytes, input.path), bytes: bytes.length });
+  } catch (err) {
+    if (err instanceof TranscriptError) return fail('input_error', err.message);
+    throw err;
+  }
+}

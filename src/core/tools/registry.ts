@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../runtime/schema';
 import { compileValidator, type InputValidator } from '../runtime/validation';
-import { summarizeArgs } from '../runtime/redact';
+import { safeMessage, summarizeArgs } from '../runtime/redact';
 import { CancelledError } from '../runtime/abort';
 import { fail, type Tool, type ToolContext, type ToolResult } from './types';
 
@@ -85,6 +85,8 @@ export class ToolRegistry {
         ? await this.runGuarded<T>(entry.tool, checked.value, ctx)
         : fail('input_error', `${name}: ${checked.message}`);
     }
+    // Whatever a tool or an endpoint said, callers print this message: redacted, one line, bounded.
+    if (!result.success) result = { ...result, error: { ...result.error!, message: safeMessage(result.error!.message) } };
     const fields = {
       tool: name,
       args: summarizeArgs(input, secretKeys),
