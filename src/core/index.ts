@@ -2,6 +2,7 @@
 export { createCore, prepareCore, buildKnowledgeIndex, buildJudgeCorpus, createKnowledgeBase, COMPILED_INDEX, COMPILED_JUDGE_CORPUS, type Core } from './services';
 export { HybridKnowledgeBase } from './kb/hybrid';
 export { conceptLabel } from './kb/concepts';
+export { sharedWords } from './kb/sharedWords';
 export { loadKnowledgeDir, loadKnowledge, COMPILED_KNOWLEDGE } from './kb/loader';
 export { HistoryStore, HistoryError, DEFAULT_HISTORY_LIMIT_BYTES } from './store/historyStore';
 export type { SaveOutcome, HistoryRow, ReportHistory, ReportOrigin } from './store/historyStore';

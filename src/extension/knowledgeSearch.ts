@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CATEGORIES, conceptLabel, msg, type Category } from '../core';
+import { CATEGORIES, conceptLabel, msg, sharedWords, type Category } from '../core';
 import type { KnowledgePanel } from './knowledgePanel';
 import { uiLanguage } from './knowledgePanel';
 import type { CoreHost } from './services';
@@ -9,6 +9,18 @@ export interface KnowledgeSearchHit {
   id: string; question: string; dimension: string; confidence: number;
   /** The concepts the query and the entry share, named in the UI language (why it matched). */
   concepts: string[];
+  /** The words of the query found in this entry, in the query's order (what this result has in common with it). */
+  shared: string[];
+}
+
+/** The detail line of a result: its own words in common with the query, then concepts they do not already name. */
+function matchDetail(h: KnowledgeSearchHit): string {
+  const words = h.shared.map((w) => w.toLowerCase());
+  const extra = h.concepts.filter((c) => !words.some((w) => c.toLowerCase().includes(w) || w.includes(c.toLowerCase())));
+  if (h.shared.length && extra.length) return vscode.l10n.t('Shares: {0} · related: {1}', h.shared.join(', '), extra.join(' · '));
+  if (h.shared.length) return vscode.l10n.t('Shares: {0}', h.shared.join(', '));
+  if (extra.length) return vscode.l10n.t('Related through: {0} (no words in common)', extra.join(' · '));
+  return vscode.l10n.t('Similar in meaning (no words in common)');
 }
 
 /** A dimension's display name, from the core's messages (the report uses the same ones). */
@@ -29,6 +41,7 @@ export async function searchKnowledgeCommand(
     query.trim() === '' ? [] : core.knowledgeBase.search(query, { topK, category: dimension }).map((h) => ({
       id: h.entry.id, question: h.entry.question, dimension: h.entry.category, confidence: h.confidence,
       concepts: (h.concepts ?? []).map((c) => conceptLabel(c, uiLanguage())),
+      shared: sharedWords(query, h.entry),
     }));
   if (args && typeof args.query === 'string') {
     if (args.dimension !== undefined && !CATEGORIES.includes(args.dimension)) return [];
@@ -50,7 +63,7 @@ export async function searchKnowledgeCommand(
   const update = (value: string) => {
     quick.items = search(value, dimension).map((h) => ({
       id: h.id, label: h.question, description: `${dimensionName(h.dimension)} · ${Math.round(h.confidence * 100)}%`, alwaysShow: true,
-      detail: h.concepts.length > 0 ? vscode.l10n.t('Shared concepts: {0}', h.concepts.join(' · ')) : undefined,
+      detail: matchDetail(h),
     }));
   };
   quick.onDidChangeValue(update);

@@ -204,8 +204,13 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await page.locator('.tab', { hasText: 'rag-interview-en.srt' }).first().click();
     const lenses = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q\d+ · \d+\/100/ });
     await lenses.first().waitFor({ timeout: 30_000 });
-    assert.equal(await lenses.count(), 4);
+    assert.match((await lenses.first().textContent()) ?? '', /^Q1 · /);
     await page.screenshot({ path: path.join(OUT, 'workbench-after-reload.png') });
+    // The editor draws only what is in view: the last question's lens is there at the end of the file.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+End');
+    await page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q4 · \d+\/100/ }).waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Control+Home');
   });
 
   it('Cancel stops a 250-question run at once, saves nothing and says so', async () => {

@@ -164,6 +164,22 @@ describe('Interview Lens in a real VS Code', function () {
     await vscode.workspace.fs.delete(uri);
   });
 
+  it('does not rate 2 fillers in a short answer as too many', async () => {
+    const uri = workspaceFile('short-answers.vtt');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from([
+      'WEBVTT', '',
+      '00:00.000 --> 00:03.000', '<v Ann>How do you make a payment API idempotent?', '',
+      '00:04.000 --> 00:09.000', '<v Bo>Um, an idempotency key per request, uh, stored with the result.', '',
+      '00:10.000 --> 00:13.000', '<v Ann>And how do you invalidate a cache?', '',
+      '00:14.000 --> 00:19.000', '<v Bo>Delete the key after the database write, with a TTL as a backstop.', '',
+    ].join('\n')));
+    const report = await vscode.commands.executeCommand<ReportLike & { perQuestion: Array<{ delivery?: { fillers: { count: number }; scores: { fillers: { flag: string; explanation: string } } } | null }> }>('interviewLens.diagnose', uri);
+    const first = report?.perQuestion[0].delivery;
+    assert.equal(first?.fillers.count, 2);
+    assert.equal(first?.scores.fillers.flag, 'ok', first?.scores.fillers.explanation);
+    await vscode.workspace.fs.delete(uri);
+  });
+
   it('diagnoses an audio recording through the configured whisper.cpp, only in a trusted workspace', async () => {
     const stt = vscode.workspace.getConfiguration('interviewLens.stt');
     await stt.update('whisperCppPath', process.env.IL_FAKE_WHISPER, vscode.ConfigurationTarget.Global);
@@ -195,6 +211,11 @@ describe('Interview Lens in a real VS Code', function () {
     const caching = cost.find((h) => h.id === 'en-prompt-caching');
     assert.ok(caching, JSON.stringify(cost));
     assert.ok(caching.concepts.includes('cost') && caching.concepts.includes('system prompt'), JSON.stringify(caching.concepts));
+    // Each result says what it shares with the query: not one line repeated on every result.
+    const hybrid = await vscode.commands.executeCommand<Array<Hit & { concepts: string[]; shared: string[] }>>('interviewLens.searchKnowledgeBase', { query: 'hybrid retrieval BM25', topK: 5 });
+    assert.ok(hybrid.every((h) => h.shared.length > 0), JSON.stringify(hybrid.map((h) => h.shared)));
+    assert.ok(new Set(hybrid.map((h) => h.shared.join('|'))).size > 1, `every result shares the same: ${JSON.stringify(hybrid.map((h) => h.shared))}`);
+    assert.ok(hybrid.every((h) => h.shared.every((w) => /hybrid|retrieval|BM25/.test(w))), 'a shared word that is not in the query');
     const rag = await vscode.commands.executeCommand<Hit[]>('interviewLens.searchKnowledgeBase', { query: '检索 召回', dimension: 'rag', topK: 10 });
     assert.ok(rag.length > 0 && rag.every((h) => h.dimension === 'rag'), JSON.stringify(rag));
     assert.equal(await vscode.commands.executeCommand('interviewLens.openKnowledgeEntry', 'en-rag-pipeline'), true);
@@ -248,6 +269,24 @@ describe('Interview Lens in a real VS Code', function () {
     for (let i = 0; i < 50 && vscode.languages.getDiagnostics(uri).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
     assert.deepEqual(vscode.languages.getDiagnostics(uri).map((d) => d.message), []);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('reports a bad indent in a knowledge file once, at the line that is wrong', async () => {
+    const uri = workspaceFile('.interview-lens/knowledge/indent.yaml');
+    const text = '- id: indent-check\n  dimension: rag\n  en:\n    question: What is RAG?\n     expertAnswer: Retrieval, then generation.\n';
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    let diags: vscode.Diagnostic[] = [];
+    for (let i = 0; i < 50 && diags.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      diags = vscode.languages.getDiagnostics(uri).filter((d) => /YAML/.test(d.message));
+    }
+    assert.equal(diags.length, 1, JSON.stringify(diags.map((d) => `${d.range.start.line}: ${d.message}`)));
+    assert.equal(diags[0].range.start.line, 4, 'reported on the wrong line');
+    assert.equal(doc.getText(diags[0].range), 'expertAnswer');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.workspace.fs.delete(uri);
   });
 
   it('refuses text without speaker labels and shows no scores', async () => {

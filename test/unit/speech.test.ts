@@ -88,6 +88,18 @@ describe('delivery metrics', () => {
   });
 });
 
+describe('filler rating on small samples', () => {
+  it('does not call 2 fillers in a short answer "too many": below a minimum count the rate is not rated', () => {
+    const text = 'WEBVTT\n\n00:00.000 --> 00:03.000\n<v Ann>How do you design a cache?\n\n00:04.000 --> 00:07.000\n<v Bo>Um, cache-aside, uh, with a TTL.\n';
+    const s = splitTranscript(text);
+    const a = analyzeDelivery(s.turns, s.pairs, { language: 'en', wordTimed: false, startOnly: false }).perAnswer[0];
+    assert.equal(a.fillers.count, 2);
+    assert.equal(a.scores.fillers.flag, 'ok');
+    assert.equal(a.scores.fillers.score, 100);
+    assert.match(a.scores.fillers.explanation, /2 fillers: too few to rate/);
+  });
+});
+
 describe('analyze_speech tool', () => {
   const registry = new ToolRegistry().register(analyzeSpeech);
   it('returns the delivery report for timed turns and input_error for untimed ones', async () => {

@@ -68,6 +68,21 @@ describe('workspace knowledge files', () => {
     assert.match(replacing.problems[0].message, /replaces the bundled entry/);
   });
 
+  it('reports a bad indent once, on the line that is wrong, naming the key to line it up with', () => {
+    const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+    const over = '- id: a\n  dimension: rag\n  en:\n    question: What is RAG?\n     expertAnswer: Retrieval then generation.\n';
+    const a = checkKnowledgeFile(over, shippedIds).problems;
+    assert.equal(a.length, 1, JSON.stringify(a));
+    assert.equal(lineOf(over, a[0].start), 5);
+    assert.equal(over.slice(a[0].start, a[0].end), 'expertAnswer');
+    assert.match(a[0].message, /"expertAnswer" is indented more than "question".*line it up with "question"/);
+    const under = '- id: a\n  dimension: rag\n  en:\n    question: What is RAG?\n   expertAnswer: x\n';
+    const b = checkKnowledgeFile(under, shippedIds).problems;
+    assert.equal(b.length, 1, JSON.stringify(b));
+    assert.equal(lineOf(under, b[0].start), 5);
+    assert.equal(under.slice(b[0].start, b[0].end), 'expertAnswer');
+  });
+
   it('adds and replaces entries in a built index without rebuilding it', () => {
     const kb = new HybridKnowledgeBase(loadedSql()!, loadKnowledgeDir(KNOWLEDGE_DIR));
     const before = kb.size();

@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isMap, isSeq, parseDocument, type Node } from 'yaml';
+import { yamlProblems } from './yamlProblems';
 import schema from '../../../knowledge/schema.json';
 import { toEntries } from './loader';
 import type { KnowledgeEntry, KnowledgeItem } from './types';
@@ -52,7 +53,7 @@ function nodeAt(root: Node | null | undefined, path: Array<string | number>): No
 export function checkKnowledgeFile(text: string, knownIds: ReadonlySet<string>): { entries: KnowledgeEntry[]; items: KnowledgeItem[]; problems: KnowledgeProblem[] } {
   const doc = parseDocument(text, { prettyErrors: false });
   const problems: KnowledgeProblem[] = [];
-  for (const e of doc.errors) problems.push({ message: `YAML: ${e.message.split('\n')[0]}`, start: e.pos[0], end: Math.max(e.pos[1], e.pos[0] + 1), severity: 'error' });
+  for (const p of yamlProblems(text, doc.errors)) problems.push({ ...p, severity: 'error' });
   if (doc.errors.length) return { entries: [], items: [], problems };
   const root = doc.contents;
   const data = doc.toJS() as unknown;

@@ -7,6 +7,8 @@ export const THRESHOLDS = {
   paceZh: { low: 180, high: 260, slow: 150, fast: 300 },
   fillerPer100: { ok: 3, high: 5 },
   fillerPerMin: { high: 5 },
+  /** Below this many fillers a rate is noise (2 in a 20-word answer is not a habit): not rated. */
+  fillerMinCount: 4,
   clusterWindowS: 10,
   clusterMin: 3,
   pauseS: 0.25,
