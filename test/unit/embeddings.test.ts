@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -83,6 +84,21 @@ describe('embedding channel (optional provider)', () => {
       assert.equal(cache.get('m', 'y')!.length, 3);
     } finally {
       server.close();
+    }
+  });
+
+  it('two windows filling one cache file at once both keep their vectors', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'il-emb-'));
+    try {
+      const file = path.join(dir, 'embeddings.sqlite');
+      const fake = (tag: number): EmbeddingProvider => ({ model: 'm', embed: async (texts) => texts.map(() => Float32Array.from([tag, 1])) });
+      const [a, b] = await Promise.all([EmbeddingCache.open(file), EmbeddingCache.open(file)]);
+      await Promise.all([a.embedAll(fake(1), ['a1', 'a2']), b.embedAll(fake(2), ['b1', 'b2'])]);
+      const fresh = await EmbeddingCache.open(file);
+      for (const t of ['a1', 'a2', 'b1', 'b2']) assert.ok(fresh.get('m', t), `${t} was lost`);
+      assert.deepEqual(fs.readdirSync(dir).filter((n) => n.endsWith('.tmp')), []);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

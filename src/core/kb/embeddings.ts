@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import type { Database } from 'sql.js';
 import { endpointUrl } from '../runtime/endpoint';
 import { redactText, registerEndpointSecrets, registerSecret } from '../runtime/redact';
-import { writeFileAtomic } from '../store/atomicWrite';
+import { SharedDatabase } from '../store/sharedDatabase';
+import { StoreError } from '../store/storeError';
 import { loadSql } from '../store/sqlite';
 
 /** Turns texts into dense vectors; an optional channel, used only when the user configures one. */
@@ -57,47 +58,71 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   }
 }
 
+const VECTORS_TABLE = 'CREATE TABLE IF NOT EXISTS vectors(model TEXT NOT NULL, hash TEXT NOT NULL, vec BLOB NOT NULL, PRIMARY KEY(model, hash))';
+
 /**
- * Vectors already computed, by model and text hash, in a SQLite file written atomically: entries
- * are embedded once per model, not on every start.
+ * Vectors already computed, by model and text hash: entries are embedded once per model, not on
+ * every start. With a file it is a SharedDatabase, so two windows (or a window and the CLI)
+ * embedding at once both keep their vectors and a killed writer leaves nothing behind.
  */
 export class EmbeddingCache {
-  private dirty = false;
+  /** Vectors computed since the last save, by model and hash. */
+  private readonly pending = new Map<string, { model: string; hash: string; vec: Uint8Array }>();
 
-  private constructor(private readonly db: Database, private readonly file?: string) {}
+  private constructor(private readonly source: SharedDatabase | Database) {}
 
   static async open(file?: string): Promise<EmbeddingCache> {
-    const SQL = await loadSql();
-    let db: Database;
-    try {
-      db = file && fs.existsSync(file) ? new SQL.Database(fs.readFileSync(file)) : new SQL.Database();
-      db.run('CREATE TABLE IF NOT EXISTS vectors(model TEXT NOT NULL, hash TEXT NOT NULL, vec BLOB NOT NULL, PRIMARY KEY(model, hash))');
-    } catch {
-      // An unreadable cache is only a cache: start empty and overwrite it on the next save.
-      db = new SQL.Database();
-      db.run('CREATE TABLE vectors(model TEXT NOT NULL, hash TEXT NOT NULL, vec BLOB NOT NULL, PRIMARY KEY(model, hash))');
+    if (!file) {
+      const SQL = await loadSql();
+      const db = new SQL.Database();
+      db.run(VECTORS_TABLE);
+      return new EmbeddingCache(db);
     }
-    return new EmbeddingCache(db, file);
+    const options = { prepare: (db: Database) => db.run(VECTORS_TABLE) };
+    let shared: SharedDatabase;
+    try {
+      shared = await SharedDatabase.open(file, options);
+    } catch (err) {
+      if (!(err instanceof StoreError)) throw err;
+      // An unreadable cache is only a cache: keep it aside for inspection and start empty.
+      fs.renameSync(file, `${file}.unreadable`);
+      shared = await SharedDatabase.open(file, options);
+    }
+    await shared.cleanUp().catch(() => 0);
+    return new EmbeddingCache(shared);
   }
 
   private static hash(text: string): string {
     return createHash('sha256').update(text).digest('hex');
   }
 
+  private read<T>(fn: (db: Database) => T): T {
+    return this.source instanceof SharedDatabase ? this.source.read(fn) : fn(this.source);
+  }
+
   get(model: string, text: string): Float32Array | undefined {
-    const row = this.db.exec('SELECT vec FROM vectors WHERE model = ? AND hash = ?', [model, EmbeddingCache.hash(text)])[0]?.values[0]?.[0];
+    const hash = EmbeddingCache.hash(text);
+    const row = this.pending.get(`${model}\n${hash}`)?.vec
+      ?? this.read((db) => db.exec('SELECT vec FROM vectors WHERE model = ? AND hash = ?', [model, hash])[0]?.values[0]?.[0]);
     if (!(row instanceof Uint8Array)) return undefined;
     return new Float32Array(row.buffer.slice(row.byteOffset, row.byteOffset + row.byteLength));
   }
 
   put(model: string, text: string, vec: Float32Array): void {
-    this.db.run('INSERT OR REPLACE INTO vectors(model, hash, vec) VALUES (?, ?, ?)', [model, EmbeddingCache.hash(text), new Uint8Array(vec.buffer, vec.byteOffset, vec.byteLength)]);
-    this.dirty = true;
+    const hash = EmbeddingCache.hash(text);
+    this.pending.set(`${model}\n${hash}`, { model, hash, vec: new Uint8Array(vec.buffer.slice(vec.byteOffset, vec.byteOffset + vec.byteLength)) });
   }
 
-  save(): void {
-    if (this.dirty && this.file) writeFileAtomic(this.file, Buffer.from(this.db.export()));
-    this.dirty = false;
+  /** Writes the vectors computed since the last save (one transaction under the file's lock). */
+  async save(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const rows = [...this.pending.values()];
+    const apply = (db: Database) => {
+      for (const r of rows) db.run('INSERT OR REPLACE INTO vectors(model, hash, vec) VALUES (?, ?, ?)', [r.model, r.hash, r.vec]);
+    };
+    if (this.source instanceof SharedDatabase) await this.source.write(apply);
+    else apply(this.source);
+    this.pending.clear();
   }
 
   /** Embeds what is not cached yet, in batches; returns one vector per text. */
@@ -112,7 +137,7 @@ export class EmbeddingCache {
         this.put(provider.model, texts[i], vecs[j]);
       });
     }
-    this.save();
+    await this.save();
     return out as Float32Array[];
   }
 }
