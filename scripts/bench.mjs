@@ -310,3 +310,43 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
   v1.close();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 }
+
+// Pathological inputs (issue 11): each one took seconds to minutes, or crashed, before the parsers
+// were made linear. Timed at two sizes (n and 4n): a linear parser takes about 4x as long for 4x
+// the input. Baseline in the same process: splitting the same text into lines.
+{
+  const { splitTranscript, TranscriptError } = require(path.join(ROOT, 'dist', 'core.js'));
+  const split = (text) => {
+    try {
+      return splitTranscript(text).pairs.length;
+    } catch (err) {
+      if (!(err instanceof TranscriptError)) throw err;
+      return -1; // refused with a clear error: that is a fine outcome for garbage
+    }
+  };
+  const cueRun = (n) => {
+    const out = ['WEBVTT', ''];
+    for (let i = 0; i < n; i++) {
+      const t = (s) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+      out.push(`${t(i)} --> ${t(i + 1)}`, `<v Sam>word ${i} again`, '');
+    }
+    return out.join('\n');
+  };
+  const cases = [
+    ['blank lines (format detection)', (n) => `Interviewer: hi?\n${'\n'.repeat(n)}Candidate: ok`, 16 * 1024],
+    ['"?" then spaces (question end)', (n) => `Interviewer: what?${' '.repeat(n)}\nCandidate: yes`, 50_000],
+    ['cues by one speaker (turn merge)', cueRun, 10_000],
+    ['hedge words in one answer (delivery)', (n) => `WEBVTT\n\n00:00.000 --> 00:05.000\n<v Ann>How would you do it?\n\n00:06.000 --> 59:00.000\n<v Bo>${'maybe '.repeat(n)}\n`, 50_000],
+    ['unclosed nested JSON', (n) => `{"segments":[${'['.repeat(n)}`, 10_000],
+    ['one huge bad SRT timing line', (n) => `1\n00:00:01,000 --> ${'9'.repeat(n)}\nAlex: hi?\n`, 1_000_000],
+  ];
+  console.log('\nPathological transcripts (median of 5 runs; n and 4n to show the growth; baseline: split into lines)');
+  for (const [name, make, n] of cases) {
+    const small = make(n);
+    const big = make(4 * n);
+    const t1 = timeSync(() => split(small), 5);
+    const t4 = timeSync(() => split(big), 5);
+    const base = timeSync(() => big.split('\n').length, 5);
+    console.log(`  ${name}: ${(small.length / 1024).toFixed(0)} KB ${ms(t1)}, ${(big.length / 1024).toFixed(0)} KB ${ms(t4)} -> growth ${(t4 / Math.max(t1, 0.01)).toFixed(1)}x for 4x input; line split of the larger (baseline) ${ms(base)} -> ratio ${(t4 / Math.max(base, 0.01)).toFixed(0)}x`);
+  }
+}
