@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
@@ -91,6 +92,38 @@ describe('transcribe_audio and detect_speakers tools', () => {
     const unconfigured = await registry.execute('transcribe_audio', { path: 'interview.wav' }, makeCtx({ workspaceRoot: AUDIO_DIR, stt: () => createSttProvider({}) }));
     assert.equal(unconfigured.error?.code, 'input_error');
     assert.match(unconfigured.error!.message, /no speech-to-text is configured/);
+  });
+
+  it('hands the provider a private copy of the file it checked, and refuses hard links and symlinks', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'il-audio-ws-'));
+    const outsideDir = fs.mkdtempSync(path.join(os.tmpdir(), 'il-audio-out-'));
+    try {
+      fs.copyFileSync(path.join(AUDIO_DIR, 'interview.wav'), path.join(work, 'mine.wav'));
+      fs.writeFileSync(path.join(outsideDir, 'secret.wav'), 'not yours');
+      fs.linkSync(path.join(outsideDir, 'secret.wav'), path.join(work, 'hard.wav'));
+      fs.symlinkSync(path.join(outsideDir, 'secret.wav'), path.join(work, 'soft.wav'));
+      const seen: Array<{ path: string; bytes: Buffer }> = [];
+      const recorder = () => ({
+        name: 'recorder',
+        transcribe: async (p: string) => {
+          seen.push({ path: p, bytes: fs.readFileSync(p) });
+          return { text: '{}', format: 'whisper-json' as const, provider: 'recorder' };
+        },
+      });
+      const r = await registry.execute('transcribe_audio', { path: 'mine.wav' }, makeCtx({ workspaceRoot: work, stt: recorder as never }));
+      assert.equal(r.success, true, JSON.stringify(r.error));
+      assert.ok(!seen[0].path.startsWith(work), 'the provider was given the workspace path, which can be swapped after the check');
+      assert.deepEqual(seen[0].bytes, fs.readFileSync(path.join(work, 'mine.wav')));
+      assert.equal(fs.existsSync(seen[0].path), false, 'the private copy was left behind');
+      for (const name of ['hard.wav', 'soft.wav']) {
+        const refused = await registry.execute('transcribe_audio', { path: name }, makeCtx({ workspaceRoot: work, stt: recorder as never }));
+        assert.equal(refused.error?.code, 'permission_denied', `${name}: ${JSON.stringify(refused)}`);
+      }
+      assert.equal(seen.length, 1);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+      fs.rmSync(outsideDir, { recursive: true, force: true });
+    }
   });
 
   it('labels interviewer and candidate on a timed transcript without speakers, keeping word times', async () => {

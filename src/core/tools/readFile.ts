@@ -60,45 +60,69 @@ export const readFile: Tool<{ path: string; maxBytes: number }, Output> = {
   },
   async execute(input, ctx) {
     if (!ctx.workspaceRoot) return fail('permission_denied', 'no workspace folder is open, so no file may be read');
-    if (input.path.includes('\0')) return fail('input_error', 'the path contains a NUL byte');
-    const root = await fs.realpath(ctx.workspaceRoot);
-    const wanted = path.resolve(root, input.path);
-    if (!isInside(root, wanted)) return fail('permission_denied', `${input.path} is outside the workspace folder`);
-    const outside = fail('permission_denied', `${input.path} links to a place outside the workspace folder`);
-    if (!constants.O_NOFOLLOW) {
-      const l = await fs.lstat(wanted).catch(() => undefined);
-      if (l?.isSymbolicLink()) return fail('permission_denied', `${input.path} is a symbolic link: give the path of the file itself`);
-    }
-    let handle: fs.FileHandle;
+    const opened = await openInsideWorkspace(ctx.workspaceRoot, input.path);
+    if (!opened.success) return opened.failure;
     try {
-      handle = await fs.open(wanted, OPEN_FLAGS);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ELOOP') return fail('permission_denied', `${input.path} is a symbolic link: give the path of the file itself`);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return fail('input_error', `${input.path} does not exist in the workspace`);
-      if (code === 'EACCES' || code === 'EPERM') return fail('permission_denied', `${input.path} cannot be read (permission denied)`);
-      if (code === 'ENXIO' || code === 'ENODEV') return fail('input_error', `${input.path} is not a file`);
-      throw err;
-    }
-    try {
-      return await readOpened(handle, input, root, wanted, outside, ctx.signal);
+      return await readOpened(opened.handle, input, opened.root, opened.real, ctx.signal);
     } finally {
-      await handle.close();
+      await opened.handle.close();
     }
   },
 };
 
+/** A file opened inside the workspace and verified on its descriptor, or why it was refused. */
+export type OpenedFile =
+  | { success: true; handle: fs.FileHandle; root: string; real: string; size: number }
+  | { success: false; failure: ToolResult<never> };
+
+/**
+ * Opens `input` under `workspaceRoot` and checks the file that was opened, not the path: no
+ * symlink as the last component (O_NOFOLLOW), a regular file with no other hard links, whose real
+ * location (asked of the kernel for the open descriptor) is inside the real workspace root and is
+ * the same file (device and inode) as the one open. Swapping a folder for a symlink while this
+ * runs cannot make it hand out another file. The caller reads from `handle` and closes it.
+ */
+export async function openInsideWorkspace(workspaceRoot: string, input: string): Promise<OpenedFile> {
+  const refuse = (code: Parameters<typeof fail>[0], message: string): OpenedFile => ({ success: false, failure: fail(code, message) });
+  if (input.includes('\0')) return refuse('input_error', 'the path contains a NUL byte');
+  const root = await fs.realpath(workspaceRoot);
+  const wanted = path.resolve(root, input);
+  if (!isInside(root, wanted)) return refuse('permission_denied', `${input} is outside the workspace folder`);
+  if (!constants.O_NOFOLLOW) {
+    const l = await fs.lstat(wanted).catch(() => undefined);
+    if (l?.isSymbolicLink()) return refuse('permission_denied', `${input} is a symbolic link: give the path of the file itself`);
+  }
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(wanted, OPEN_FLAGS);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') return refuse('permission_denied', `${input} is a symbolic link: give the path of the file itself`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return refuse('input_error', `${input} does not exist in the workspace`);
+    if (code === 'EACCES' || code === 'EPERM') return refuse('permission_denied', `${input} cannot be read (permission denied)`);
+    if (code === 'ENXIO' || code === 'ENODEV') return refuse('input_error', `${input} is not a file`);
+    throw err;
+  }
+  const close = async (r: OpenedFile) => {
+    await handle.close();
+    return r;
+  };
+  const st = await handle.stat();
+  if (!st.isFile()) return close(refuse('input_error', `${input} is not a file`));
+  // A second name for the same file may be anywhere on the disk: it cannot be told from the path.
+  if (st.nlink > 1) return close(refuse('permission_denied', `${input} is a hard link (it has ${st.nlink} names), so it may be a file from outside the workspace: copy the file into the workspace`));
+  const outside = refuse('permission_denied', `${input} links to a place outside the workspace folder`);
+  const real = await openedPath(handle.fd, wanted);
+  if (!real || !isInside(root, real)) return close(outside);
+  const named = await fs.stat(real).catch(() => undefined);
+  if (!named || named.dev !== st.dev || named.ino !== st.ino) return close(outside);
+  return { success: true, handle, root, real, size: st.size };
+}
+
 async function readOpened(
-  handle: fs.FileHandle, input: { path: string; maxBytes: number }, root: string, wanted: string, outside: ToolResult<never>, signal: AbortSignal,
+  handle: fs.FileHandle, input: { path: string; maxBytes: number }, root: string, real: string, signal: AbortSignal,
 ): Promise<ToolResult<Output>> {
   const st = await handle.stat();
-  if (!st.isFile()) return fail('input_error', `${input.path} is not a file`);
-  // A second name for the same file may be anywhere on the disk: it cannot be told from the path.
-  if (st.nlink > 1) return fail('permission_denied', `${input.path} is a hard link (it has ${st.nlink} names), so it may be a file from outside the workspace: copy the file into the workspace`);
-  const real = await openedPath(handle.fd, wanted);
-  if (!real || !isInside(root, real)) return outside;
-  const named = await fs.stat(real).catch(() => undefined);
-  if (!named || named.dev !== st.dev || named.ino !== st.ino) return outside;
   if (st.size > input.maxBytes) return fail('input_error', `${input.path} is ${st.size} bytes, over the ${input.maxBytes}-byte limit`);
   // Read from the descriptor that was checked, never the path again, and no more than the limit.
   const chunks: Buffer[] = [];

@@ -1,7 +1,10 @@
+import { createWriteStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { AUDIO_EXTENSIONS, SttError, type SttResult } from '../speech/stt';
-import { isInside } from './readFile';
+import { pipeline } from 'node:stream/promises';
+import { openInsideWorkspace } from './readFile';
 import { fail, ok, type Tool } from './types';
 
 /** Transcribes an audio file with the configured speech-to-text provider (whisper.cpp or an OpenAI-compatible endpoint). */
@@ -21,27 +24,32 @@ export const transcribeAudio: Tool<{ path: string; language: 'auto' | 'zh' | 'en
   timeoutMs: 60 * 60 * 1000,
   async execute(input, ctx) {
     if (!ctx.workspaceRoot) return fail('permission_denied', 'no workspace folder is open, so no audio file may be read');
-    const root = await fs.realpath(ctx.workspaceRoot);
-    const wanted = path.resolve(root, input.path);
-    let real: string;
-    try {
-      real = await fs.realpath(wanted);
-    } catch {
-      return fail('input_error', `${input.path} does not exist`);
+    const opened = await openInsideWorkspace(ctx.workspaceRoot, input.path);
+    if (!opened.success) return opened.failure;
+    const refuse = async (code: Parameters<typeof fail>[0], message: string) => {
+      await opened.handle.close();
+      return fail(code, message);
+    };
+    if (!AUDIO_EXTENSIONS.includes(path.extname(opened.real).toLowerCase())) {
+      return refuse('input_error', `${path.basename(opened.real)} is not an audio file Interview Lens knows (${AUDIO_EXTENSIONS.join(', ')})`);
     }
-    if (!isInside(root, real)) return fail('permission_denied', `${input.path} is outside the workspace folder`);
-    if (!(await fs.stat(real)).isFile()) return fail('input_error', `${input.path} is not a file`);
-    if (!AUDIO_EXTENSIONS.includes(path.extname(real).toLowerCase())) {
-      return fail('input_error', `${path.basename(real)} is not an audio file Interview Lens knows (${AUDIO_EXTENSIONS.join(', ')})`);
-    }
-    if (!ctx.stt) return fail('service_error', 'speech-to-text is not available in this context');
+    if (!ctx.stt) return refuse('service_error', 'speech-to-text is not available in this context');
+    // The providers read a path (whisper.cpp is another program), and a path can be swapped for a
+    // symlink after it was checked: hand them a private copy of the file that was checked.
+    let dir: string | undefined;
     try {
+      dir = await fs.mkdtemp(path.join(os.tmpdir(), 'interview-lens-audio-'));
+      const copy = path.join(dir, `audio${path.extname(opened.real).toLowerCase()}`);
+      await pipeline(opened.handle.createReadStream({ autoClose: false }), createWriteStream(copy, { mode: 0o600 }), { signal: ctx.signal });
       const provider = ctx.stt();
-      ctx.logger.info(`transcribing ${path.basename(real)} with ${provider.name}`);
-      return ok(await provider.transcribe(real, { language: input.language, signal: ctx.signal }));
+      ctx.logger.info(`transcribing ${path.basename(opened.real)} with ${provider.name}`);
+      return ok(await provider.transcribe(copy, { language: input.language, signal: ctx.signal }));
     } catch (err) {
       if (err instanceof SttError) return fail(err.kind === 'config' ? 'input_error' : 'service_error', err.message);
       throw err;
+    } finally {
+      await opened.handle.close();
+      if (dir) await fs.rm(dir, { recursive: true, force: true });
     }
   },
 };
