@@ -21,7 +21,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
   ) {}
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
-    const url = `${this.endpoint.replace(/\/+$/, '')}/embeddings`;
+    const url = `${trimSlashes(this.endpoint)}/embeddings`;
     let res: Response;
     try {
       res = await this.fetchImpl(url, {
@@ -108,4 +108,11 @@ export class EmbeddingCache {
     this.save();
     return out as Float32Array[];
   }
+}
+
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks n^2 times on a long run of them). */
+function trimSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
+  return url.slice(0, end);
 }

@@ -95,7 +95,7 @@ export class OpenAiSttProvider implements SttProvider {
     form.append('timestamp_granularities[]', 'segment');
     form.append('timestamp_granularities[]', 'word');
     if (options.language !== 'auto') form.append('language', options.language);
-    const url = `${this.endpoint.replace(/\/+$/, '')}/audio/transcriptions`;
+    const url = `${trimSlashes(this.endpoint)}/audio/transcriptions`;
     let res: Response;
     try {
       res = await this.fetchImpl(url, { method: 'POST', body: form, signal: options.signal, headers: this.apiKey ? { authorization: `Bearer ${this.apiKey}` } : {} });
@@ -126,4 +126,11 @@ export function createSttProvider(s: SttSettings, fetchImpl?: typeof fetch): Stt
     return new OpenAiSttProvider(s.endpoint, s.apiKey, s.model || 'whisper-1', fetchImpl);
   }
   throw new SttError('no speech-to-text is configured. Either set interviewLens.stt.whisperCppPath and interviewLens.stt.whisperModelPath to a local whisper.cpp, or set interviewLens.stt.endpoint (an OpenAI-compatible /v1 URL) and run "Interview Lens: Set Speech-to-Text API Key". For the CLI: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_MODEL, or INTERVIEW_LENS_STT_ENDPOINT + INTERVIEW_LENS_STT_API_KEY', 'config');
+}
+
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks n^2 times on a long run of them). */
+function trimSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url.charCodeAt(end - 1) === 47) end--;
+  return url.slice(0, end);
 }
