@@ -144,6 +144,17 @@ describe('CLI (dist/cli.js)', () => {
     ['a binary file', () => { const f = path.join(work, 'bin.txt'); fs.writeFileSync(f, Buffer.from([0x50, 0x4b, 0, 1, 2])); return f; }, /binary/],
     ['text with no Q&A', () => { const f = path.join(work, 'prose.txt'); fs.writeFileSync(f, 'Just notes about the day.'); return f; }, /could not tell interviewer and candidate apart: label the turns/],
     ['a folder', () => work, /is a folder/],
+    ['unclosed nested JSON', () => { const f = path.join(work, 'deep.json'); fs.writeFileSync(f, `{"segments":[{"a":${'['.repeat(10_000)}`); return f; }, /line 1: the JSON is malformed \(the file ends before every \[ and \{ is closed/],
+    ['a negative Whisper time', () => {
+      const f = path.join(work, 'negative.json');
+      fs.writeFileSync(f, JSON.stringify({ segments: [{ start: 0, end: 2, text: 'How does a hash map work?' }, { start: -5, end: -1, text: 'It hashes keys into buckets.' }] }, null, 1));
+      return f;
+    }, /line 11: segments\[1\] starts at -5 seconds; times cannot be negative/],
+    ['a 1 MB unreadable time line', () => {
+      const f = path.join(work, 'long.srt');
+      fs.writeFileSync(f, `1\n00:00:01,000 --> 00:00:02,000\nInterviewer: Why?\n\n2\n00:00:0${'9'.repeat(1_000_000)} --> 00:00:03,000\nCandidate: Because.\n`);
+      return f;
+    }, /line 6: cannot read the time range "00:00:09{73}…": write it as/],
   ];
   for (const [what, make, message] of badInputs) {
     it(`exits 2 with one line on stderr for ${what}`, () => {
@@ -152,11 +163,24 @@ describe('CLI (dist/cli.js)', () => {
         const r = run(...cmd);
         assert.equal(r.status, 2, `${cmd[0]}: ${r.stderr}`);
         assert.match(r.stderr, message);
-        assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+        assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr.slice(0, 500));
+        assert.ok(r.stderr.length < 400, `a short line: ${r.stderr.slice(0, 500)}`);
         assert.equal(r.stdout, '');
       }
     });
   }
+
+  it('reads a UTF-16 transcript (Windows "Unicode"), with or without a byte-order mark', () => {
+    const text = fs.readFileSync(path.join(SAMPLES, 'llm-engineer-en.md'), 'utf8');
+    const le = Buffer.from(text, 'utf16le');
+    for (const [name, bytes] of [['bom.md', Buffer.concat([Buffer.from([0xff, 0xfe]), le])], ['nobom.md', le]] as const) {
+      const f = path.join(work, name);
+      fs.writeFileSync(f, bytes);
+      const r = run('split', f, '--json');
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(JSON.parse(r.stdout).pairs.length > 0);
+    }
+  });
 
   it('exits 2 for usage errors: unknown command, no file, unknown option, unknown engine', () => {
     assert.equal(run('explode', 'x').status, 2);

@@ -141,3 +141,5 @@ export class EmbeddingCache {
     return out as Float32Array[];
   }
 }
+
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks n^2 times on a long run of them). */

@@ -4,6 +4,18 @@ import { conceptMatcher } from './concepts';
 const ABBREVIATION = /(?:^|\s)(?:e\.g|i\.e|etc|vs|approx|mr|ms|dr|no)\.$/i;
 
 /**
+ * Whether text[start, end) ends with an abbreviation and its full stop. Only the last few
+ * characters are looked at: testing the whole sentence so far at every full stop made a long
+ * run of "e.g. e.g. …" quadratic. The longest abbreviation and the blank before it fit in 8.
+ */
+function endsWithAbbreviation(text: string, start: number, end: number): boolean {
+  const from = Math.max(start, end - 9);
+  const tail = text.slice(from, end);
+  // Past the sentence start, `^` must not match at the cut: a control character stands before it.
+  return ABBREVIATION.test(from === start ? tail : `\u0001${tail}`);
+}
+
+/**
  * Sentences of an interviewer turn. Chinese stops and question or exclamation marks always end
  * one; a full stop only before a space or the end, and not after "e.g." or "vs." ("GPT-3.5" and
  * "o1." inside a sentence stay whole). Nothing of the text is dropped.
@@ -16,7 +28,7 @@ export function sentences(text: string): string[] {
     const next = text[i + 1];
     const ends = /[?!。？！；;]/.test(ch)
       ? !next || !/[?!。？！；;]/.test(next)
-      : ch === '.' && (!next || /\s/.test(next)) && !ABBREVIATION.test(text.slice(start, i + 1));
+      : ch === '.' && (!next || /\s/.test(next)) && !endsWithAbbreviation(text, start, i + 1);
     if (!ends) continue;
     const s = text.slice(start, i + 1).trim();
     if (s) out.push(s);

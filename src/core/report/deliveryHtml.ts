@@ -31,7 +31,8 @@ function rows(d: DeliveryStats, lang: Language): string {
     row(msg(lang, 'report.fillers'), fillerText(d), d.scores.fillers, 'delivery-fillers'),
   ];
   if (d.pauses.measured) {
-    const longest = d.pauses.long.length ? Math.max(...d.pauses.long.map((p) => p.durationS)) : 0;
+    // A loop, not Math.max(...list): a spread of 200,000 pauses overflows the call stack.
+    const longest = d.pauses.long.reduce((m, p) => Math.max(m, p.durationS), 0);
     out.push(row(msg(lang, 'report.pauses'), d.pauses.long.length ? `${d.pauses.long.length} · max ${longest}s · ${d.pauses.long.slice(0, 4).map((p) => `@${clock(p.atS)}`).join(' ')}` : '0', d.scores.pauses, 'delivery-pauses'));
   }
   if (d.latencyS !== null) out.push(row(msg(lang, 'report.latency'), `${d.latencyS} s`, d.scores.latency, 'delivery-latency'));

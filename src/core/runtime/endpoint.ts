@@ -7,5 +7,10 @@ export function endpointUrl(endpoint: string, suffix: string): string {
   const cut = endpoint.search(/[?#]/);
   const base = cut >= 0 ? endpoint.slice(0, cut) : endpoint;
   const rest = cut >= 0 ? endpoint.slice(cut) : '';
-  return `${base.replace(/\/+$/, '')}/${suffix.replace(/^\/+/, '')}${rest}`;
+  // A loop, not /\/+$/: that pattern restarts at every slash of a long run (quadratic).
+  let end = base.length;
+  while (end > 0 && base[end - 1] === '/') end--;
+  let start = 0;
+  while (start < suffix.length && suffix[start] === '/') start++;
+  return `${base.slice(0, end)}/${suffix.slice(start)}${rest}`;
 }

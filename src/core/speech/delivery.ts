@@ -55,20 +55,36 @@ function pieces(s: Segment): Piece[] {
   return [{ text: s.text, start: s.start ?? 0, end: s.end ?? s.start ?? 0 }];
 }
 
-/** When the character at `offset` of the segment's text was said (words located in order, else interpolated). */
-function timeAt(s: Segment, offset: number): number {
+/** How far past the previous word a word's text is looked for in the segment's text (characters). */
+const WORD_SEARCH_WINDOW = 1000;
+
+/**
+ * When the characters at `offsets` (ascending) of the segment's text were said: the start of the
+ * word that holds each, words being located in the text in order, else interpolated across the
+ * segment. One pass over the words for all offsets (it was one pass per offset: 200,000 fillers
+ * in a worded segment took 200,000 passes), and a word is looked for only near the previous one,
+ * so a word missing from the text does not cost a search of the whole rest.
+ */
+function timesAt(s: Segment, offsets: number[]): number[] {
   const start = s.start ?? 0;
   const end = s.end ?? start;
+  const interpolate = (offset: number) => start + (end - start) * (offset / Math.max(1, s.text.length));
+  const out: number[] = [];
+  let k = 0;
   if (s.words?.length) {
     let pos = 0;
     for (const w of s.words) {
-      const at = s.text.indexOf(w.text, pos);
-      if (at === -1) continue;
-      if (offset < at + w.text.length) return w.start;
+      if (k === offsets.length) break;
+      const window = s.text.slice(pos, pos + WORD_SEARCH_WINDOW + w.text.length);
+      const rel = window.indexOf(w.text);
+      if (rel === -1) continue;
+      const at = pos + rel;
+      while (k < offsets.length && offsets[k] < at + w.text.length) out[k++] = w.start;
       pos = at + w.text.length;
     }
   }
-  return start + (end - start) * (offset / Math.max(1, s.text.length));
+  while (k < offsets.length) out.push(interpolate(offsets[k++]));
+  return out;
 }
 
 function countBy(hits: TextHit[]): Record<string, number> {
@@ -125,7 +141,8 @@ function scorePauses(p: DeliveryStats['pauses'], lang: Language, scope: 'answer'
   const where = scope === 'answer' ? say(lang, '回答中', 'inside the answer') : say(lang, '各个回答中', 'inside your answers');
   if (long === 0) return { score: 100, flag: 'ok', explanation: say(lang, `${where}没有 2 秒以上的长停顿。`, `No pause of 2 s or more ${where}.`) };
   const s = 100 - 15 * (long - p.veryLong) - 25 * p.veryLong;
-  const longest = Math.max(...p.long.map((x) => x.durationS));
+  // A loop, not Math.max(...list): a spread of 200,000 pauses overflows the call stack.
+  const longest = p.long.reduce((m, x) => Math.max(m, x.durationS), -Infinity);
   return {
     score: clamp(Math.max(20, s)), flag: 'high',
     explanation: say(lang, `${where}有 ${long} 次长停顿（≥2 秒${p.veryLong ? `，其中 ${p.veryLong} 次超过 5 秒` : ''}，最长 ${r1(longest)} 秒）；卡住时先说思路框架。`, `${long} long pause${long > 1 ? 's' : ''} ${where} (≥ 2 s${p.veryLong ? `, ${p.veryLong} over 5 s` : ''}; longest ${r1(longest)} s); when stuck, say the outline of your approach first.`),
@@ -177,11 +194,13 @@ function measure(turnSegments: Segment[][], lang: Language, latency: number | nu
     const u = countUnits(s.text);
     cjkChars += u.cjkChars;
     enWords += u.enWords;
-    for (const h of findFillers(s.text)) {
+    const found = findFillers(s.text);
+    const times = timesAt(s, found.map((h) => h.offset));
+    found.forEach((h, k) => {
       fillerWords.push(h);
-      fillerHits.push({ word: h.word, atS: r1(timeAt(s, h.offset)) });
-    }
-    hedgeHits.push(...findHedges(s.text));
+      fillerHits.push({ word: h.word, atS: r1(times[k]) });
+    });
+    for (const h of findHedges(s.text)) hedgeHits.push(h);
     for (const p of pieces(s)) {
       if (prevEnd !== undefined && pausesMeasured) {
         const gap = p.start - prevEnd;
@@ -249,7 +268,8 @@ function candidateRuns(turns: Turn[], answerTurns: number[]): Segment[][] {
     const t = turns[k];
     if (t?.role !== 'candidate') { open = false; continue; }
     if (!open) runs.push([]);
-    runs[runs.length - 1].push(...t.segments);
+    const run = runs[runs.length - 1];
+    for (const seg of t.segments) run.push(seg);
     open = true;
   }
   return runs;

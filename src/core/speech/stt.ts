@@ -134,3 +134,5 @@ export function createSttProvider(s: SttSettings, fetchImpl?: typeof fetch): Stt
   }
   throw new SttError('no speech-to-text is configured. Either set interviewLens.stt.whisperCppPath and interviewLens.stt.whisperModelPath to a local whisper.cpp, or set interviewLens.stt.endpoint (an OpenAI-compatible /v1 URL) and run "Interview Lens: Set Speech-to-Text API Key". For the CLI: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_MODEL, or INTERVIEW_LENS_STT_ENDPOINT + INTERVIEW_LENS_STT_API_KEY', 'config');
 }
+
+/** The URL without trailing slashes (a loop: `/\/+$/` backtracks n^2 times on a long run of them). */

@@ -31,7 +31,11 @@ export function tokenize(text: string): string[] {
   const tokens: string[] = [];
   const lower = text.toLowerCase();
   for (const m of lower.matchAll(/[a-z0-9][a-z0-9+#._-]*/g)) {
-    const w = m[0].replace(/[._-]+$/, '');
+    // Trailing dots, underscores and hyphens dropped by hand: `/[._-]+$/` is tried from every
+    // character of a long run of them and backtracks n^2 times when something else follows.
+    let end = m[0].length;
+    while (end > 0 && '._-'.includes(m[0][end - 1])) end--;
+    const w = m[0].slice(0, end);
     if (w.length > 1 && !EN_STOP.has(w)) tokens.push(stem(w));
   }
   for (const m of lower.matchAll(/[\u3400-\u9fff]+/g)) {

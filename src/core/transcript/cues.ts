@@ -4,9 +4,13 @@
  * are deliberately simple, explainable rules in both languages.
  */
 
-const QUESTION_END = /[?？]\s*["'”’」)）]*\s*$/;
+// Every pattern here runs on whole turns of the user's file, so none may backtrack more than
+// linearly: no two loops that can take the same characters next to each other (`\s*x*\s*` gave
+// "?" and 50,000 spaces ten seconds), no loop inside a loop over the same characters.
+// test/unit/regexLinear.test.ts checks each of them on attack strings.
+const QUESTION_END = /[?？]\s*(?:["'”’」)）]+\s*)?$/;
 const TAG_QUESTION = /(?:对吧|是吧|对不对|是不是|好吧|right|yeah|you know|ok|okay|correct)\s*[?？]\s*$/i;
-const ASK_START_ZH = /^(?:那|好的?[，,。]?\s*那?|嗯[，,]?\s*那?|接下来|下面|然后|我们(?:来|先|再)?|先|首先|最后|再)?\s*(?:请你?|麻烦你?|你能|你可以|能不能|能否|可以|说说|说一下|讲讲|讲一下|谈谈|聊聊|介绍一下|简单介绍|做个|做一下|解释一下|描述一下|分享一下|举个例子|如果让你|假如|假设|你会怎么|你怎么|怎么(?!说呢)|如何|为什么|为啥|什么是|什么叫|哪些|有哪些|你觉得|你认为|你们是怎么|你们怎么|你有没有|有没有|在你|你之前|你最近|你做过|你了解|你知道|你用过|你对)/;
+const ASK_START_ZH = /^(?:那|好的?[，,。]?(?:\s*那)?|嗯[，,]?(?:\s*那)?|接下来|下面|然后|我们(?:来|先|再)?|先|首先|最后|再)?\s*(?:请你?|麻烦你?|你能|你可以|能不能|能否|可以|说说|说一下|讲讲|讲一下|谈谈|聊聊|介绍一下|简单介绍|做个|做一下|解释一下|描述一下|分享一下|举个例子|如果让你|假如|假设|你会怎么|你怎么|怎么(?!说呢)|如何|为什么|为啥|什么是|什么叫|哪些|有哪些|你觉得|你认为|你们是怎么|你们怎么|你有没有|有没有|在你|你之前|你最近|你做过|你了解|你知道|你用过|你对)/;
 const ASK_START_EN = /^(?:(?:ok(?:ay)?|alright|great|cool|good|right|so|and|now|next|thanks?|let'?s move on)[,.!]?\s+)*(?:tell me|can you|could you|would you|will you|please|walk me through|explain|describe|talk (?:me )?(?:about|through)|give me|share|introduce yourself|how (?:do|does|did|would|will|can|could|is|are|should|many|much|long|often)\b|what(?:'s| is| are| was| were| do| does| did| would| will| happens| if| kind| type| are| makes)\b|why (?:do|does|did|would|is|are|not|should|did)\b|when (?:do|does|did|would|should|is)\b|which\b|where (?:do|does|did|would|is)\b|have you|has your|do you|did you|are you|were you|is there|suppose|imagine|let'?s say|say you|if you (?:had|were|could|need))/i;
 const SELF_INTRO = /自我介绍|introduce yourself|tell me (?:a bit |a little )?about yourself/i;
 const INTERROGATIVE = /什么|怎么|如何|为什么|哪些|哪个|多少|是否|吗|呢|\b(?:what|how|why|which|when|where|who)\b/i;
@@ -21,7 +25,9 @@ const CLARIFY_LEAD = /^(?:(?:sorry(?: to interrupt)?|quick question|one question
 const OPENING = /^(?:(?:and|so|ok(?:ay)?|alright|now|well)[,\s]+)?(?:before we (?:dig in|get (?:into it|going|started)|start|begin|jump in)|to (?:start|begin|kick (?:things |it )?off)(?: with)?|first(?:ly| of all| off)?|to begin with|as a warm-?up|for (?:the|our|my) first (?:question|one|topic)|let'?s (?:start|begin|get started|kick off|dive in|dig in|jump (?:right )?in)(?: then| now)?)$|^(?:那|好|好的|嗯)?(?:我们)?(?:就|先|现在)?(?:直接)?(?:开始(?:吧|面试吧?)?|进入正题吧?|从.{1,20}开始吧?|开始之前|第一个问题|首先|热身一下)$/i;
 // Thanks or a short verdict on the last answer ("Thanks, that's clear.", "好的，了解了。"), said before moving on.
 const ACKNOWLEDGEMENT = /^(?:ok(?:ay)?|alright|great|good|nice|cool|perfect|excellent|thanks?|thank you|got it|i see|makes sense|fair enough|(?:that'?s|that is|it'?s|sounds|very|really) ?(?:very |really )?(?:clear|helpful|great|good|interesting|useful|fair|reasonable|right)|好的?|行|不错|很好|明白了?|了解了?|谢谢|(?:很|非常|挺|比较)?(?:清楚|清晰|有意思|有道理|合理))$/i;
-const BACKCHANNEL = /^(?:嗯+|嗯哼|哦+|噢|啊|对+|是的?|好+的?|ok(?:ay)?|mm+-?hm+|uh-?huh|right|sure|yes|yeah|yep|got it|i see|great|cool|明白了?|了解了?|理解|可以|没问题|继续|请继续|go on|please continue|continue|interesting|nice)[。.!！,， ]*(?:(?:嗯+|对+|好+的?|ok(?:ay)?|right|sure|yes|yeah|got it|i see|继续|请继续|go on|please continue)[。.!！,， ]*)*$/i;
+// A run such as "嗯嗯嗯" is taken whole ((?!嗯) after it): split over the loop's rounds it could
+// be read in 2^n ways, and a 30-character "嗯嗯…x" took seconds.
+const BACKCHANNEL = /^(?:嗯+(?!嗯)|嗯哼|哦+(?!哦)|噢|啊|对+(?!对)|是的?|好+(?!好)的?|ok(?:ay)?|mm+-?hm+|uh-?huh|right|sure|yes|yeah|yep|got it|i see|great|cool|明白了?|了解了?|理解|可以|没问题|继续|请继续|go on|please continue|continue|interesting|nice)[。.!！,， ]*(?:(?:嗯+(?!嗯)|对+(?!对)|好+(?!好)的?|ok(?:ay)?|right|sure|yes|yeah|got it|i see|继续|请继续|go on|please continue)[。.!！,， ]*)*$/i;
 
 function stripLeadingNoise(text: string): string {
   return text.replace(/^[\s"'“‘「(（\-–—*>]+/, '');

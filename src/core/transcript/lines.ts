@@ -8,32 +8,63 @@ export interface Line {
 /**
  * Calls `fn` for each line without keeping them all: for parsers that only need a block at a
  * time (a 20 MB SRT has 700k lines; holding them all costs more in garbage collection than parsing).
+ * A line ends at LF, CRLF or a lone CR (files saved on old Macs have nothing else). One pass:
+ * the next LF and the next CR are each searched for once, not again for every line.
  */
 export function eachLine(text: string, fn: (line: Line) => void): void {
+  const len = text.length;
   let offset = 0;
   let number = 1;
-  while (offset <= text.length) {
-    let nl = text.indexOf('\n', offset);
-    if (nl === -1) nl = text.length;
-    const end = nl > offset && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  while (offset <= len) {
+    if (lf !== -1 && lf < offset) lf = text.indexOf('\n', offset);
+    if (cr !== -1 && cr < offset) cr = text.indexOf('\r', offset);
+    let end: number;
+    let next: number;
+    if (cr !== -1 && (lf === -1 || cr < lf)) {
+      end = cr;
+      next = cr + 1 === lf ? lf + 1 : cr + 1;
+    } else if (lf !== -1) {
+      end = lf;
+      next = lf + 1;
+    } else {
+      end = len;
+      next = len + 1;
+    }
     fn({ text: text.slice(offset, end), offset, number });
-    offset = nl + 1;
+    offset = next;
     number++;
   }
 }
 
-/** Splits text into lines, keeping offsets into the original (CRLF and LF alike). */
+/** Splits text into lines, keeping offsets into the original (LF, CRLF and CR alike). */
 export function toLines(text: string): Line[] {
   const lines: Line[] = [];
   eachLine(text, (line) => lines.push(line));
   return lines;
 }
 
-/** 1-based line number of an offset (for error messages). */
+/** 1-based line number of an offset (for error messages; LF, CRLF and a lone CR each end a line). */
 export function lineAt(text: string, offset: number): number {
   let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
   return n;
+}
+
+/** JavaScript's `\s`: what the patterns that skip blank space skip. */
+export function isSpaceCode(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Characters that end a line for `^` and `$` in a multiline pattern. */
+export function isLineBreakCode(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 }
 
 /**
@@ -49,12 +80,32 @@ export function parseClock(value: string): number | undefined {
   return (h ? Number(h) * 3600 : 0) + Number(mm) * 60 + Number(ss) + ms / 1000;
 }
 
-const CJK_END = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]$/;
-const CJK_START = /^[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+/** Chinese characters, CJK punctuation and full-width forms: no space is put between two of them. */
+function isCjkJoin(c: number): boolean {
+  return (c >= 0x3000 && c <= 0x303f) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef);
+}
 
-/** Joins two pieces of speech: no space between Chinese pieces, one space otherwise. */
+/**
+ * Joins two pieces of speech: no space between Chinese pieces, one space otherwise. Looks at one
+ * character at each end only, so joining many pieces one by one stays linear.
+ */
 export function joinSpeech(a: string, b: string): string {
   if (!a) return b;
   if (!b) return a;
-  return CJK_END.test(a) && CJK_START.test(b) ? a + b : `${a} ${b}`;
+  return isCjkJoin(a.charCodeAt(a.length - 1)) && isCjkJoin(b.charCodeAt(0)) ? a + b : `${a} ${b}`;
+}
+
+/**
+ * Joins many pieces as `pieces.reduce(joinSpeech, '')` would, in one pass: each separator depends
+ * on the last piece only, never on the text joined so far (reading that would copy it every time).
+ */
+export function joinSpeechAll(pieces: readonly string[]): string {
+  const out: string[] = [];
+  let prev = '';
+  for (const p of pieces) {
+    if (!p) continue;
+    out.push(prev && !(isCjkJoin(prev.charCodeAt(prev.length - 1)) && isCjkJoin(p.charCodeAt(0))) ? ` ${p}` : p);
+    prev = p;
+  }
+  return out.join('');
 }

@@ -119,6 +119,16 @@ export interface SplitResult {
   startOnly: boolean;
 }
 
+/**
+ * At most `max` characters of a piece of the user's file, quoted, for an error message: a 1 MB
+ * line must not become a 1 MB message. Line breaks and tabs are shown as spaces so the message
+ * stays on one line.
+ */
+export function quoteExcerpt(text: string, max = 80): string {
+  const head = text.length > max ? `${text.slice(0, max)}…` : text;
+  return `"${head.replace(/[\r\n\t\u2028\u2029]/g, ' ')}"`;
+}
+
 /** A transcript that cannot be parsed or split, with a message telling the user what to change. */
 export class TranscriptError extends Error {
   constructor(message: string, readonly line?: number) {

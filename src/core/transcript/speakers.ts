@@ -13,7 +13,14 @@ export const KNOWN_LABELS: Readonly<Record<'interviewer' | 'candidate', readonly
 };
 
 function norm(label: string): string {
-  return label.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\s*\d+$/, '');
+  const l = label.trim().toLowerCase().replace(/\s+/g, ' ');
+  // Drops a trailing number ("面试官 2" → "面试官") by hand: `\s*\d+$` tries every start in a
+  // run of digits, n^2 steps on a long one (speaker names in JSON have no length limit).
+  let end = l.length;
+  while (end > 0 && l.charCodeAt(end - 1) >= 48 && l.charCodeAt(end - 1) <= 57) end--;
+  if (end === l.length) return l;
+  while (end > 0 && l.charCodeAt(end - 1) === 32) end--;
+  return l.slice(0, end);
 }
 
 /** The fixed role of a label (built-in or custom), or undefined when it is a person's name. */

@@ -3,7 +3,25 @@ import { TranscriptError, type QaPair, type SplitResult, type Transcript, type T
 import { parseTranscript, type ParseOptions } from './parse';
 import { questionStartOffset } from './questionStart';
 
-interface Building { q: number[]; a: number[] }
+/**
+ * A pair being built. What the candidate said so far is summed up as it grows (how many turns,
+ * the last one, whether all were plain questions back) so that each interviewer turn inside a
+ * long answer does not look at the whole answer again.
+ */
+interface Building { q: number[]; a: number[]; said: number; lastSaid: number; allAskedBack: boolean }
+
+function newBuilding(q: number): Building {
+  return { q: [q], a: [], said: 0, lastSaid: -1, allAskedBack: true };
+}
+
+function addToAnswer(turns: Turn[], current: Building, i: number): void {
+  current.a.push(i);
+  if (turns[i].role !== 'candidate') return;
+  current.said++;
+  current.lastSaid = i;
+  // Like Array.every: once one turn is not a question back, the rest are not looked at.
+  if (current.allAskedBack) current.allAskedBack = isAskedBack(turns[i].text);
+}
 
 /** The next turn with a known role after `i` (a scan, not a copy: transcripts can be huge). */
 function nextKnown(turns: Turn[], i: number): Turn | undefined {
@@ -17,10 +35,9 @@ function nextKnown(turns: Turn[], i: number): Turn | undefined {
  * asked back ("Before launch or during the sale?") only before the answer has started.
  */
 function candidateAskedBack(turns: Turn[], current: Building): 'worded' | 'plain' | false {
-  const said = current.a.map((k) => turns[k]).filter((x) => x.role === 'candidate');
-  if (said.length === 0) return false;
-  if (isClarifyingQuestion(said[said.length - 1].text)) return 'worded';
-  return said.every((x) => isAskedBack(x.text)) ? 'plain' : false;
+  if (current.said === 0) return false;
+  if (isClarifyingQuestion(turns[current.lastSaid].text)) return 'worded';
+  return current.allAskedBack ? 'plain' : false;
 }
 
 /**
@@ -90,12 +107,12 @@ export function pairTurns(turns: Turn[]): QaPair[] {
     const t = turns[i];
     if (t.role === 'unknown') continue;
     if (t.role === 'candidate') {
-      current?.a.push(i);
+      if (current) addToAnswer(turns, current, i);
       continue;
     }
     if (current && current.a.length > 0) {
       if (staysInAnswer(turns, current, i)) {
-        current.a.push(i);
+        addToAnswer(turns, current, i);
         continue;
       }
       finish();
@@ -111,7 +128,7 @@ export function pairTurns(turns: Turn[]): QaPair[] {
       continue;
     }
     if (!opensQuestion(turns, i, started)) continue;
-    current = { q: [i], a: [] };
+    current = newBuilding(i);
     started = true;
   }
   finish();

@@ -2,9 +2,12 @@ import { parseClock, toLines, type Line } from '../lines';
 import { TranscriptError, type Segment } from '../model';
 
 /** Otter.ai: `Name  0:22` (two or more spaces), text on the next lines, an otter.ai footer. */
-export const OTTER_HEADER = /^(\S.{0,60}?) {2,}(\d{1,2}:\d{2}(?::\d{2})?)\s*$/;
+// The name starts with a non-blank character and does not end in a space: with `\S.{0,60}?` it
+// could also end in the spaces before the time, which every extension of the name re-scanned.
+// (A shorter name always matched first, so the names found are the same.)
+export const OTTER_HEADER = /^(\S(?:.{0,59}?[^ \n\r\u2028\u2029])?) {2,}(\d{1,2}:\d{2}(?::\d{2})?)\s*$/;
 /** Feishu Minutes: `说话人1 00:00:05.120 ` (a name or 说话人N, a time, often a trailing space). */
-export const FEISHU_HEADER = /^(\S.{0,40}?)\s+(\d{1,2}:\d{2}:\d{2}(?:\.\d{1,3})?|\d{1,2}:\d{2}(?:\.\d{1,3})?)\s*$/;
+export const FEISHU_HEADER = /^(\S(?:.{0,39}?\S)?)\s+(\d{1,2}:\d{2}:\d{2}(?:\.\d{1,3})?|\d{1,2}:\d{2}(?:\.\d{1,3})?)\s*$/;
 const OTTER_FOOTER = /^\s*Transcribed by https?:\/\/otter\.ai/i;
 const FEISHU_META = /^(?:\d{4}年\d{1,2}月\d{1,2}日.*\||关键词[:：]|智能纪要|文字记录|会议纪要)/;
 

@@ -1,4 +1,4 @@
-import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { createScanner, ScanError, SyntaxKind } from 'jsonc-parser';
 import { lineAt } from '../lines';
 import { TranscriptError } from '../model';
 
@@ -67,14 +67,84 @@ export function elementStringSpans(text: string, arrayKey: string, valueKey: str
   return spans;
 }
 
-/** JSON.parse with an error that names the line (found with jsonc-parser, only when parsing failed). */
+/**
+ * The first syntax error of a JSON text and where it is, found with jsonc-parser's scanner and an
+ * explicit stack of open brackets. Not jsonc-parser's parseTree: it recurses once per nesting
+ * level, and 10 KB of unclosed "[[[[…" overflowed the call stack.
+ */
+export function firstJsonError(text: string): { code: string; offset: number } | undefined {
+  const scanner = createScanner(text, false);
+  const open: number[] = [];
+  // What may come next: a value; a value or `]` (after `[`); a key or `}` (after `{`); a key; `:`; `,` or the closing bracket; the end.
+  let expect: 'value' | 'valueOrClose' | 'keyOrClose' | 'key' | 'colon' | 'commaOrClose' | 'end' = 'value';
+  const closeCode = () => (open[open.length - 1] === SyntaxKind.OpenBraceToken ? 'CloseBraceExpected' : 'CloseBracketExpected');
+  for (;;) {
+    const kind = scanner.scan();
+    const offset = scanner.getTokenOffset();
+    const scanError = scanner.getTokenError();
+    if (scanError !== ScanError.None) {
+      const codes: Record<number, string> = {
+        [ScanError.UnexpectedEndOfComment]: 'UnexpectedEndOfComment', [ScanError.UnexpectedEndOfString]: 'UnexpectedEndOfString',
+        [ScanError.UnexpectedEndOfNumber]: 'UnexpectedEndOfNumber', [ScanError.InvalidUnicode]: 'InvalidUnicode',
+        [ScanError.InvalidEscapeCharacter]: 'InvalidEscapeCharacter', [ScanError.InvalidCharacter]: 'InvalidCharacter',
+      };
+      return { code: codes[scanError] ?? 'InvalidSymbol', offset };
+    }
+    if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
+    if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) return { code: 'InvalidCommentToken', offset };
+    if (kind === SyntaxKind.EOF) {
+      if (open.length === 0 && expect === 'end') return undefined;
+      return { code: expect === 'commaOrClose' ? closeCode() : expect === 'colon' ? 'ColonExpected' : expect === 'key' || expect === 'keyOrClose' ? 'PropertyNameExpected' : 'ValueExpected', offset };
+    }
+    const isValue = kind === SyntaxKind.StringLiteral || kind === SyntaxKind.NumericLiteral || kind === SyntaxKind.NullKeyword
+      || kind === SyntaxKind.TrueKeyword || kind === SyntaxKind.FalseKeyword;
+    const closes = (kind === SyntaxKind.CloseBraceToken && open[open.length - 1] === SyntaxKind.OpenBraceToken)
+      || (kind === SyntaxKind.CloseBracketToken && open[open.length - 1] === SyntaxKind.OpenBracketToken);
+    switch (expect) {
+      case 'end':
+        return { code: 'EndOfFileExpected', offset };
+      case 'value':
+      case 'valueOrClose':
+        if (isValue) expect = open.length === 0 ? 'end' : 'commaOrClose';
+        else if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+          open.push(kind);
+          expect = kind === SyntaxKind.OpenBraceToken ? 'keyOrClose' : 'valueOrClose';
+        } else if (expect === 'valueOrClose' && closes) {
+          open.pop();
+          expect = open.length === 0 ? 'end' : 'commaOrClose';
+        } else return { code: kind === SyntaxKind.Unknown ? 'InvalidSymbol' : 'ValueExpected', offset };
+        break;
+      case 'key':
+      case 'keyOrClose':
+        if (kind === SyntaxKind.StringLiteral) expect = 'colon';
+        else if (expect === 'keyOrClose' && closes) {
+          open.pop();
+          expect = open.length === 0 ? 'end' : 'commaOrClose';
+        } else return { code: 'PropertyNameExpected', offset };
+        break;
+      case 'colon':
+        if (kind !== SyntaxKind.ColonToken) return { code: 'ColonExpected', offset };
+        expect = 'value';
+        break;
+      case 'commaOrClose':
+        if (kind === SyntaxKind.CommaToken) expect = open[open.length - 1] === SyntaxKind.OpenBraceToken ? 'key' : 'value';
+        else if (closes) {
+          open.pop();
+          expect = open.length === 0 ? 'end' : 'commaOrClose';
+        } else return { code: 'CommaExpected', offset };
+        break;
+    }
+  }
+}
+
+/** JSON.parse with an error that names the line (found by `firstJsonError`, only when parsing failed). */
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    const errors: ParseError[] = [];
-    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-    const e = errors[0];
-    throw new TranscriptError(`the JSON is malformed (${e ? printParseErrorCode(e.error) : 'not valid JSON'}): fix the file or export it again`, e ? lineAt(text, e.offset) : 1);
+    const e = firstJsonError(text);
+    const unclosed = e?.offset === text.length && /Close(?:Brace|Bracket)Expected|ValueExpected|PropertyNameExpected/.test(e.code);
+    const what = unclosed ? `the file ends before every [ and { is closed (${e!.code})` : e ? e.code : 'not valid JSON';
+    throw new TranscriptError(`the JSON is malformed (${what}): fix the file or export it again`, e ? lineAt(text, e.offset) : 1);
   }
 }

@@ -1,6 +1,6 @@
-import { parseClock } from '../lines';
+import { lineAt, parseClock } from '../lines';
 import { TranscriptError, type Segment, type Word } from '../model';
-import { elementStringSpans, parseJson } from './jsonOffsets';
+import { elementStringSpans, parseJson, type Span } from './jsonOffsets';
 
 type Obj = Record<string, unknown>;
 
@@ -23,7 +23,8 @@ function wordsOf(list: unknown, wordKey: 'word' | 'text'): Word[] | undefined {
     const text = str(w[wordKey]);
     const start = num(w.start);
     const end = num(w.end);
-    if (text === undefined || start === undefined || end === undefined) continue;
+    // A word without usable times (missing or negative) is left out; the segment's times still hold.
+    if (text === undefined || start === undefined || end === undefined || start < 0 || end < 0) continue;
     const probability = num(w.probability) ?? num(w.score);
     words.push({ text: text.trim(), start, end, ...(probability !== undefined ? { probability } : {}) });
   }
@@ -32,11 +33,20 @@ function wordsOf(list: unknown, wordKey: 'word' | 'text'): Word[] | undefined {
 
 /** Line of the n-th element of the array (for messages about one segment). */
 function elementLine(text: string, spans: Array<{ offset: number } | undefined>, i: number): number | undefined {
-  const near = spans[i] ?? spans.slice(0, i).reverse().find((s) => s);
-  if (!near) return undefined;
-  let n = 1;
-  for (let k = text.indexOf('\n'); k !== -1 && k < near.offset; k = text.indexOf('\n', k + 1)) n++;
-  return n;
+  let k = Math.min(i, spans.length - 1);
+  while (k >= 0 && !spans[k]) k--;
+  return k >= 0 ? lineAt(text, spans[k]!.offset) : undefined;
+}
+
+/**
+ * Times are seconds from the start of the recording; a negative one comes from a broken export
+ * or a hand edit. It is refused with the segment and its line (rather than clamped to 0: the
+ * pauses, answer latency and pace measured from it would be made up).
+ */
+function checkTimes(kind: 'segments' | 'transcription', i: number, start: number, end: number, text: string, spans: Array<Span | undefined>): void {
+  if (start >= 0 && end >= 0) return;
+  const which = start < 0 ? `starts at ${start}` : `ends at ${end}`;
+  throw new TranscriptError(`${kind}[${i}] ${which} seconds; times cannot be negative: correct the segment's times or export the transcript again`, elementLine(text, spans, i));
 }
 
 /** openai-whisper / WhisperX / OpenAI verbose_json: `{segments:[{start,end,text,words?,speaker?}], words?}`. */
@@ -52,6 +62,7 @@ export function parseWhisperJson(text: string, root = parseJsonRoot(text)): Segm
     if (t === undefined || start === undefined || end === undefined || !spans[i]) {
       throw new TranscriptError(`segments[${i}] needs "start", "end" (seconds) and "text"`, elementLine(text, spans, i));
     }
+    checkTimes('segments', i, start, end, text, spans);
     const body = t.trim();
     if (body === '') continue;
     const speaker = str((node as Obj).speaker);
@@ -93,7 +104,7 @@ function cppWords(tokens: unknown): Word[] | undefined {
     if (/^\[_|^<\|/.test(text) || text === '') continue;
     const from = isObj(tok.offsets) ? num(tok.offsets.from) : undefined;
     const to = isObj(tok.offsets) ? num(tok.offsets.to) : undefined;
-    if (from === undefined || to === undefined) return undefined;
+    if (from === undefined || to === undefined || from < 0 || to < 0) return undefined;
     const last = words[words.length - 1];
     if (last && !/^\s/.test(text) && !/[\u3400-\u9fff]/.test(text)) {
       last.text += text;
@@ -120,6 +131,7 @@ export function parseWhisperCppJson(text: string, root = parseJsonRoot(text)): S
     if (t === undefined || start === undefined || end === undefined || !spans[i]) {
       throw new TranscriptError(`transcription[${i}] needs "offsets" (or "timestamps") and "text"`, elementLine(text, spans, i));
     }
+    checkTimes('transcription', i, start, end, text, spans);
     const body = t.trim();
     // tinydiarize marks a speaker change after the segment; other builds write a speaker id.
     const speaker = str(o.speaker) ?? ('speaker_turn_next' in o ? `S${turnNo % 2}` : undefined);

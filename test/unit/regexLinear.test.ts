@@ -1,0 +1,70 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+import { TIMING } from '../../src/core/transcript/formats/cues';
+import { attacksFor, scaling } from './regexCost';
+import { ROOT } from './helpers';
+
+// Every regular expression in the code that reads the user's text must run in linear time.
+// Each pattern is found in the source (so a new one cannot be forgotten), then run through a
+// model of a backtracking engine (./regexCost.ts) on attack strings built from its own loops,
+// at size n and 8n: a linear pattern takes about 8 times the steps, a quadratic one 64 times.
+// No clock is read.
+
+const DIRS = ['src/core/transcript', 'src/core/transcript/formats', 'src/core/speech', 'src/core/text', 'src/core/kb'];
+// Patterns built at run time, by file: each must be exported and listed here.
+const BUILT: Record<string, RegExp[]> = { 'src/core/transcript/formats/cues.ts': [TIMING] };
+
+function patternsIn(file: string): { patterns: RegExp[]; built: number } {
+  const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const patterns: RegExp[] = [];
+  let built = 0;
+  const visit = (node: ts.Node) => {
+    if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+      const text = node.getText(source);
+      const end = text.lastIndexOf('/');
+      patterns.push(new RegExp(text.slice(1, end), text.slice(end + 1)));
+    }
+    if (ts.isNewExpression(node) && node.expression.getText(source) === 'RegExp') built++;
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { patterns, built };
+}
+
+/** Attacks on which the pattern takes more than linear steps (empty when linear). */
+function superLinear(re: RegExp): string[] {
+  return attacksFor(re).filter((a) => scaling(re, a).large === null).map((a) => a.name);
+}
+
+describe('regular expressions on user text run in linear time', () => {
+  it('the checker catches what was found slow: nested loops, loops sharing characters, a loop before an ending that fails', () => {
+    // The patterns as they were before: "?" and spaces, blank lines before an SRT time, "嗯嗯…x", "<<<<".
+    const before = [
+      /[?？]\s*["'”’」)）]*\s*$/,
+      /^\s*(?:\d+\s*\r?\n)?\s*(?:\d{1,3}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/m,
+      /^(?:嗯+|对+)[。 ]*(?:(?:嗯+|对+)[。 ]*)*$/,
+      /<\/?[^>]*>/g,
+      /<\/?[biuf][^>]*>/gi,
+      /\s*\d+$/,
+    ];
+    for (const re of before) assert.ok(superLinear(re).length > 0, `${re} is flagged`);
+    // And passes what is fine.
+    for (const re of [/[A-Za-z']+/g, /^\s*\d+$/, /[?？]\s*(?:["'”’」)）]+\s*)?$/]) assert.deepEqual(superLinear(re), [], `${re}`);
+  });
+
+  for (const dir of DIRS) {
+    for (const name of fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.ts')).sort()) {
+      const file = `${dir}/${name}`;
+      const { patterns, built } = patternsIn(file);
+      if (patterns.length === 0 && built === 0) continue;
+      it(file, () => {
+        assert.equal(built, BUILT[file]?.length ?? 0, `${file} builds a RegExp at run time: export it and list it in BUILT`);
+        for (const re of [...patterns, ...(BUILT[file] ?? [])]) {
+          assert.deepEqual(superLinear(re), [], `/${re.source}/${re.flags} backtracks more than linearly on these inputs`);
+        }
+      }).timeout(60000);
+    }
+  }
+});
