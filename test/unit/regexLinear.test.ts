@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import { TIMING } from '../../src/core/transcript/formats/cues';
+import { BEARER_TOKEN, registerSecret, registeredSecretsPattern } from '../../src/core/runtime/redact';
 import { attacksFor, scaling } from './regexCost';
 import { ROOT } from './helpers';
 
@@ -12,9 +13,13 @@ import { ROOT } from './helpers';
 // at size n and 8n: a linear pattern takes about 8 times the steps, a quadratic one 64 times.
 // No clock is read.
 
-const DIRS = ['src/core/transcript', 'src/core/transcript/formats', 'src/core/speech', 'src/core/text', 'src/core/kb'];
+const DIRS = ['src/core/transcript', 'src/core/transcript/formats', 'src/core/speech', 'src/core/text', 'src/core/kb', 'src/core/runtime', 'src/core/tools', 'src/core/report', 'src/cli'];
 // Patterns built at run time, by file: each must be exported and listed here.
-const BUILT: Record<string, RegExp[]> = { 'src/core/transcript/formats/cues.ts': [TIMING] };
+registerSecret('example-key-0123456789');
+const BUILT: Record<string, RegExp[]> = {
+  'src/core/transcript/formats/cues.ts': [TIMING],
+  'src/core/runtime/redact.ts': [BEARER_TOKEN, registeredSecretsPattern()!],
+};
 
 function patternsIn(file: string): { patterns: RegExp[]; built: number } {
   const source = ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);

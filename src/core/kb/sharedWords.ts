@@ -51,7 +51,9 @@ export function sharedWords(query: string, entry: KnowledgeEntry, max = 6): stri
         }
       }
     } else {
-      const w = piece.replace(/-+$/, '');
+      let cut = piece.length;
+      while (cut > 0 && piece[cut - 1] === '-') cut--;
+      const w = piece.slice(0, cut);
       const lower = w.toLowerCase();
       if (lower.length > 1 && !EN_STOP.has(lower) && stems.has(stem(lower))) add(w);
     }

@@ -27,6 +27,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Characters a token may be made of (base64, base64url, hex, dotted JWTs, provider keys). */
 const TOKEN = "[A-Za-z0-9._~+/=-]";
 
+/** A bearer token in free text: long, or with a digit (so "Bearer authentication" stays). Exported for the linear-time test. */
+export const BEARER_TOKEN = new RegExp(`\\bBearer\\s+(?:(?=${TOKEN}*\\d)${TOKEN}{8,}|${TOKEN}{16,})`, 'g');
+
 // Values stop at a backslash, so redacting JSON text never eats half of an escape (\").
 const GENERIC: Array<[RegExp, string | ((...m: string[]) => string)]> = [
   // scheme://user:pass@host or scheme://token@host: the whole userinfo.
@@ -37,11 +40,16 @@ const GENERIC: Array<[RegExp, string | ((...m: string[]) => string)]> = [
   [/\b((?:proxy-)?authorization|x-api-key|api[-_]?key|apikey|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Digest)\s+)?[^\s"',;}&\\]+/gi,
     (_m, name, sep, scheme) => `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}`],
   // A bearer token in free text: long, or with a digit (so "Bearer authentication" stays).
-  [new RegExp(`\\bBearer\\s+(?:(?=${TOKEN}*\\d)${TOKEN}{8,}|${TOKEN}{16,})`, 'g'), `Bearer ${REDACTED}`],
+  [BEARER_TOKEN, `Bearer ${REDACTED}`],
   // Provider key shapes (Anthropic, OpenAI).
   [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, REDACTED],
   [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED],
 ];
+
+/** The pattern of the registered secrets (literal alternatives), for the linear-time test. */
+export function registeredSecretsPattern(): RegExp | undefined {
+  return registeredPattern;
+}
 
 /** Remembers a configured secret (an API key) so that it is replaced wherever it appears. */
 export function registerSecret(value: string | undefined | null): void {
@@ -161,7 +169,8 @@ export function escapeControls(text: string): string {
  * characters and bidi overrides are shown escaped) and at most `max` characters.
  */
 export function safeMessage(text: string, max = MAX_MESSAGE_LENGTH): string {
-  const line = escapeControls(redactText(text).replace(/\s*[\r\n\t\v\f]+\s*/g, ' ')).trim();
+  // One pass over each blank run (a pattern with \s* on both sides restarts inside long runs of spaces).
+  const line = escapeControls(redactText(text).replace(/\s+/g, (run) => (/[\r\n\t\v\f]/.test(run) ? ' ' : run))).trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
