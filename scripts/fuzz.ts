@@ -69,17 +69,18 @@ async function main(): Promise<number> {
   });
   if (values.results) fs.writeFileSync(values.results, `${JSON.stringify(results, null, 1)}\n`);
   console.log('');
-  console.log(summarize(results, Date.now() - started, `seed ${seed} (rerun: npm run fuzz -- --seed ${seed} --count ${count})`));
+  const rerun = `npm run fuzz -- --seed ${seed} ${values.only ? `--only ${values.only}` : `--count ${count}`}${scale !== 1 ? ` --scale ${scale}` : ''}`;
+  console.log(summarize(results, Date.now() - started, `seed ${seed} (rerun: ${rerun})`));
   return results.some((r) => isFailure(r.outcome)) ? 1 : 0;
 }
 
 function printReplay(c: FuzzCase, r: CaseResult): void {
   console.log(`replay #${c.index} (seed ${c.seed}) ${c.mutation} <${c.source}> ${c.bytes.length} bytes, ext "${c.ext}"`);
   console.log(`argv: ${c.argv.map((a) => (a === FILE_ARG ? `FILE${c.ext}` : a)).join(' ')}`);
-  console.log(`outcome: ${r.outcome}, exit ${r.code ?? '-'}, ${(r.ms / 1000).toFixed(2)} s${r.heapMb ? `, heap ${r.heapMb.toFixed(0)} MB` : ''}`);
+  const cpu = r.cpuMs !== undefined ? ` (${(r.cpuMs / 1000).toFixed(2)} s CPU)` : '';
+  console.log(`outcome: ${r.outcome}, exit ${r.code ?? '-'}, ${(r.ms / 1000).toFixed(2)} s${cpu}${r.heapMb ? `, heap ${r.heapMb.toFixed(0)} MB` : ''}`);
   if (r.message) console.log(`message: ${r.message}`);
-  if (r.stackText) console.log(r.stackText);
-  else if (r.stack) console.log(r.stack.map((s) => `    ${s}`).join('\n'));
+  if (r.stack) console.log(r.stack.map((s) => `    ${s}`).join('\n'));
   if (r.origin) console.log(`began as ${r.origin.error}\n${r.origin.frames.map((s) => `    ${s}`).join('\n')}`);
 }
 

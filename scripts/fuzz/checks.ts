@@ -7,14 +7,25 @@ export const STACK_LINE = /^\s*at (?:.+ \(.+:\d+:\d+\)|.+:\d+:\d+|.+ \((?:native
 /** Longest acceptable error message (after the input's path is replaced by its base name). */
 export const MAX_MESSAGE_CHARS = 400;
 
-/** Lines of `text` that look like stack frames (at most `max`). */
-export function stackLines(text: string, max = 12): string[] {
-  const out: string[] = [];
+/**
+ * Distinct lines of `text` that look like stack frames, in order (at most `max`): a stack
+ * overflow's thousands of repeated frames come down to the few that recur, then their callers.
+ */
+export function stackLines(text: string, max = 200): string[] {
+  const out = new Set<string>();
   for (const line of text.split(/\r?\n/)) {
-    if (STACK_LINE.test(line)) out.push(line.trim());
-    if (out.length >= max) break;
+    if (STACK_LINE.test(line)) out.add(line.trim());
+    if (out.size >= max) break;
   }
-  return out;
+  return [...out];
+}
+
+/** The first frames of a stack, then (after "…") the first frames in the project's own src/ below them. */
+export function condense(frames: readonly string[]): string[] {
+  if (frames.length <= 12) return [...frames];
+  const head = frames.slice(0, 6);
+  const own = frames.slice(6).filter((f) => /\bsrc\//.test(f) && !/node_modules/.test(f)).slice(0, 6);
+  return [...head, `… ${frames.length - 6} more distinct frames`, ...own];
 }
 
 /** Why an error message is not one short, printable line; undefined when it is. */

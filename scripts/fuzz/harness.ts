@@ -10,7 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { FILE_ARG, type FuzzCase } from './cases';
-import { messageProblem } from './checks';
+import { condense, messageProblem } from './checks';
+import { threadCpuMs } from './cpu';
 import type { RunReply, WorkerInit } from './worker';
 
 export type Outcome =
@@ -31,6 +32,8 @@ export interface CaseResult {
   outcome: Outcome;
   /** Time of run() measured in the worker, or the watchdog's time for a hang. */
   ms: number;
+  /** CPU time of the worker thread during run() (Linux); "slow" and the watchdog go by it when known. */
+  cpuMs?: number;
   code?: number;
   /** First line of stderr, or the reason for the outcome. */
   message?: string;
@@ -38,7 +41,7 @@ export interface CaseResult {
   stack?: string[];
   /** The error text around the first stack frame. */
   stackText?: string;
-  /** For exit 1 and stack traces: the exception the error began with, found by re-running under the inspector. */
+  /** For exit 1: the error it began with and where that was thrown (the tool registry keeps only its message). */
   origin?: ThrownError;
   heapMb?: number;
   /** Where the input was saved (failures only). */
@@ -51,14 +54,16 @@ export interface HarnessOptions {
   jobs: number;
   /** An input taking longer than this is a failure ("slow"). */
   limitMs: number;
-  /** The watchdog terminates a worker whose input runs longer than this ("timeout"). */
+  /**
+   * The watchdog terminates a worker whose input has used this much CPU time ("timeout"), or
+   * this much wall-clock time where the thread's CPU time cannot be read; in any case after 4x
+   * this wall-clock time.
+   */
   killMs: number;
   /** Old-generation heap limit of each worker. */
   memoryMb: number;
   /** Where failing inputs are saved; none when undefined. */
   failuresDir?: string;
-  /** Re-run exit-1 and stack-trace inputs pausing on exceptions, to name where the error began (default true). */
-  locate?: boolean;
   /** Called after each input (progress). */
   onResult?: (r: CaseResult, done: number) => void;
 }
@@ -94,9 +99,9 @@ export async function prepareWorker(root: string): Promise<string> {
   } catch {
     fs.rmSync(tmp, { recursive: true, force: true }); // another run built it at the same time
   }
-  // keep the three newest builds
-  const builds = fs.readdirSync(base).filter((d) => d.startsWith('build-')).map((d) => path.join(base, d))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  // keep the three newest builds (another run may be pruning at the same time)
+  const mtime = (d: string) => { try { return fs.statSync(d).mtimeMs; } catch { return 0; } };
+  const builds = fs.readdirSync(base).filter((d) => d.startsWith('build-')).map((d) => path.join(base, d)).sort((a, b) => mtime(b) - mtime(a));
   for (const old of builds.slice(3)) if (old !== dir) fs.rmSync(old, { recursive: true, force: true });
   return path.join(dir, 'worker.js');
 }
@@ -130,16 +135,16 @@ function mapper(workerJs: string): Mapper {
 type Frame = { functionName: string; location: { scriptId: string; lineNumber: number; columnNumber: number }; url: string };
 type WorkerMessage = { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string } };
 
-/** An exception thrown (caught or not) while an input ran, with where it was thrown. */
+/** An error thrown while an input ran, with where it was thrown (mapped to src/). */
 export interface ThrownError {
   error: string;
   frames: string[];
 }
 
 /**
- * Talks to workers through the main thread's inspector (NodeWorker domain): pauses a hung worker
- * to read where it is, or pauses on every exception of a replayed input to find where an error
- * began (the tool registry keeps only the message of what a tool threw, not its stack).
+ * Talks to workers through the main thread's inspector (NodeWorker domain) to pause a hung worker
+ * and read where it is. (Pausing on exceptions to find where an exit-1 error began was tried and
+ * dropped: describing a stack overflow thrown inside a builtin aborts V8 with a fatal error.)
  */
 class WorkerInspector {
   private session?: inspector.Session;
@@ -223,44 +228,9 @@ class WorkerInspector {
     return Promise.race([work.catch((err: Error) => [`(inspector: ${err.message})`]), timer]);
   }
 
-  /** Records every exception the worker throws until the returned function is called. */
-  async traceExceptions(worker: Worker): Promise<() => Promise<ThrownError[]>> {
-    const seen: ThrownError[] = [];
-    let frames!: (f: Frame[]) => string[];
-    const d = await this.open(worker, (msg, send) => {
-      if (msg.method !== 'Debugger.paused') return;
-      const p = msg.params as { reason: string; data?: { className?: string; description?: string }; callFrames: Frame[] };
-      // the error's own stack (captured where it was thrown) beats the pause location, which for a
-      // stack overflow is the first frame that could pause (a catch and rethrow far up the stack)
-      const description = p.data?.description ?? p.data?.className ?? p.reason;
-      const own = condense(description.split('\n').filter((l) => /^\s+at /.test(l)).map((l) => this.map.text(l.trim())));
-      if (seen.length < 50) seen.push({ error: description.split('\n')[0].slice(0, 300), frames: own.length ? own : frames(p.callFrames) });
-      void send('Debugger.resume');
-    });
-    frames = d.frames;
-    // whole stacks, so a stack overflow's trace reaches the project code that started the recursion
-    await d.send('Runtime.evaluate', { expression: 'Error.stackTraceLimit = Infinity' });
-    await d.send('Debugger.setPauseOnExceptions', { state: 'all' });
-    return async () => {
-      await d.send('Debugger.setPauseOnExceptions', { state: 'none' });
-      await d.send('Runtime.evaluate', { expression: 'Error.stackTraceLimit = 10' });
-      await d.send('Debugger.disable');
-      d.close();
-      return seen;
-    };
-  }
-
   close(): void {
     this.session?.disconnect();
   }
-}
-
-/** The first frames of a stack, then (after "…") the first frames in the project's own src/ below them. */
-function condense(frames: string[]): string[] {
-  if (frames.length <= 12) return frames;
-  const head = frames.slice(0, 6);
-  const own = frames.slice(6).filter((f) => /\bsrc\//.test(f) && !/node_modules/.test(f)).slice(0, 6);
-  return [...head, `… ${frames.length - 6} more frames`, ...own];
 }
 
 interface Job {
@@ -273,7 +243,8 @@ interface Job {
 class Slot {
   private worker!: Worker;
   private ready!: Promise<void>;
-  private job?: Job & { id: number; timer: NodeJS.Timeout; started: number; errText: string };
+  private job?: Job & { id: number; timer: NodeJS.Timeout; started: number; cpuStart?: number; errText: string };
+  private tid?: number;
   private nextId = 0;
 
   constructor(private readonly pool: WorkerPool) {
@@ -294,9 +265,10 @@ class Slot {
     w.stdout.on('data', () => undefined);
     w.stderr.on('data', (d: Buffer) => { if (this.job && this.worker === w && this.job.errText.length < 4096) this.job.errText += d.toString(); });
     this.ready = new Promise((resolve, reject) => {
-      const onMessage = (m: { type: string }) => {
+      const onMessage = (m: { type: string; tid?: number }) => {
         if (m.type !== 'ready') return;
         w.off('message', onMessage);
+        this.tid = m.tid;
         resolve();
       };
       w.on('message', onMessage);
@@ -329,14 +301,16 @@ class Slot {
     const extra = job.errText ? ` [worker stderr: ${job.errText.split('\n')[0].slice(0, 200)}]` : '';
     const map = this.pool.hangs.map.text;
     const common = {
-      ...base, ms: r.ms, code: r.code, heapMb: r.heapMb, message: firstLine + extra,
-      stack: r.stack.length ? r.stack.map(map) : undefined, stackText: r.stackText && map(r.stackText),
+      ...base, ms: r.ms, cpuMs: r.cpuMs, code: r.code, heapMb: r.heapMb, message: firstLine + extra,
+      stack: r.stack.length ? condense(r.stack.map(map)) : undefined, stackText: r.stackText && map(r.stackText),
+      origin: r.origin && { error: r.origin.error, frames: condense(r.origin.frames.map(map)) },
     };
     if (r.code === 1) return { ...common, outcome: 'exit1' };
     if (r.code !== 0 && r.code !== 2) return { ...common, outcome: 'exit-other' };
     const workerStack = job.errText.split('\n').filter((l) => /^\s+at .+:\d+:\d+\)?$/.test(l));
     if (r.stack.length || workerStack.length) return { ...common, outcome: 'stack', stack: r.stack.length ? common.stack : workerStack.map((s) => map(s.trim())) };
-    if (r.ms > limitMs) return { ...common, outcome: 'slow', message: `${(r.ms / 1000).toFixed(1)} s (exit ${r.code}) ${firstLine}` };
+    const spent = r.cpuMs ?? r.ms;
+    if (spent > limitMs) return { ...common, outcome: 'slow', message: `${(spent / 1000).toFixed(1)} s${r.cpuMs !== undefined ? ' CPU' : ''} (exit ${r.code}) ${firstLine}` };
     const problem = r.stderr ? messageProblem(r.stderr, job.file, path.basename(job.file)) : undefined;
     if (problem) return { ...common, outcome: problem.outcome, message: `${problem.why}: ${r.stderr.slice(0, 300).replace(/\n/g, '\\n')}` };
     if (r.code === 0 && r.jsonError) return { ...common, outcome: 'bad-output', message: `stdout is not JSON: ${r.jsonError}` };
@@ -357,21 +331,15 @@ class Slot {
     void old.terminate();
   }
 
-  async run(c: FuzzCase, file: string, trace = false): Promise<CaseResult & { thrown?: ThrownError[] }> {
+  async run(c: FuzzCase, file: string): Promise<CaseResult> {
     await this.ready;
-    if (trace) {
-      const w = this.worker;
-      const stop = await this.pool.hangs.traceExceptions(w);
-      const r = await this.run(c, file);
-      if (this.worker !== w) return r; // it hung or crashed: the worker is gone
-      return { ...r, thrown: await stop() };
-    }
     return new Promise((resolve) => {
       const id = ++this.nextId;
       const argv = c.argv.map((a) => (a === FILE_ARG ? file : a));
       const started = performance.now();
       const timer = setTimeout(() => void this.onHang(), this.pool.options.killMs);
-      this.job = { c, file, resolve, id, timer, started, errText: '' };
+      const cpuStart = this.tid === undefined ? undefined : threadCpuMs(this.tid);
+      this.job = { c, file, resolve, id, timer, started, cpuStart, errText: '' };
       this.worker.postMessage({ type: 'run', id, argv });
     });
   }
@@ -379,10 +347,20 @@ class Slot {
   private async onHang(): Promise<void> {
     const job = this.job;
     if (!job) return;
+    const { killMs } = this.pool.options;
+    // on a loaded machine the input may have had little CPU yet: wait until it has used killMs of it
+    const now = this.tid === undefined ? undefined : threadCpuMs(this.tid);
+    const cpu = now !== undefined && job.cpuStart !== undefined ? now - job.cpuStart : undefined;
+    const wall = performance.now() - job.started;
+    if (cpu !== undefined && cpu < killMs && wall < 4 * killMs) {
+      job.timer = setTimeout(() => void this.onHang(), Math.max(250, killMs - cpu));
+      return;
+    }
     const w = this.worker;
     const stack = await this.pool.hangs.stackOf(w);
     if (this.job !== job) return; // it finished while we were reading the stack
-    this.finish({ ...this.base(job), outcome: 'timeout', ms: performance.now() - job.started, message: `no result after ${(this.pool.options.killMs / 1000).toFixed(0)} s: worker terminated`, stack }, true);
+    const spent = cpu !== undefined ? `${(cpu / 1000).toFixed(1)} s CPU, ${(wall / 1000).toFixed(1)} s` : `${(wall / 1000).toFixed(1)} s`;
+    this.finish({ ...this.base(job), outcome: 'timeout', ms: performance.now() - job.started, cpuMs: cpu, message: `no result after ${spent}: worker terminated`, stack }, true);
   }
 
   async close(): Promise<void> {
@@ -429,11 +407,7 @@ export class WorkerPool {
     const file = path.join(this.tmp, `fuzz-${c.index}${c.ext}`);
     try {
       fs.writeFileSync(file, c.bytes);
-      const r: CaseResult = await slot.run(c, file);
-      if ((r.outcome === 'exit1' || r.outcome === 'stack') && this.options.locate !== false) {
-        const again = await slot.run(c, file, true);
-        r.origin = pickOrigin(again.thrown ?? [], r.message ?? '');
-      }
+      const r = await slot.run(c, file);
       if (isFailure(r.outcome) && this.options.failuresDir) r.saved = saveFailure(this.options.failuresDir, c, r);
       return r;
     } finally {
@@ -446,13 +420,6 @@ export class WorkerPool {
     await Promise.all(this.slots.map((s) => s.close()));
     this.hangs.close();
   }
-}
-
-/** The exception an exit-1 message came from: the first one thrown whose message it repeats. */
-function pickOrigin(thrown: readonly ThrownError[], message: string): ThrownError | undefined {
-  const text = (t: ThrownError) => t.error.replace(/^[\w$]*Error: /, '');
-  const expected = /^(TranscriptError|UsageError|CancelledError|SkillStepError|SttError)\b/;
-  return thrown.find((t) => text(t) && message.includes(text(t)) && !expected.test(t.error)) ?? thrown.find((t) => !expected.test(t.error));
 }
 
 const safe = (s: string) => s.replace(/[^\w.+-]+/g, '_').slice(0, 60);
@@ -529,19 +496,23 @@ export function failureClass(r: CaseResult): string {
   const errorLine = (r.stackText ?? r.message ?? '').split('\n').find((l) => /\w*Error\b|internal error/.test(l)) ?? r.message ?? '';
   const error = errorLine.replace(/^.*?internal error: /, '').replace(/"[^"]*"|'[^']*'/g, '"…"').replace(/\d+/g, 'N').slice(0, 140);
   switch (r.outcome) {
-    case 'exit1': case 'stack': case 'crash': return `${r.outcome} ${error} @ ${frame ?? '?'}`;
+    case 'exit1': case 'stack': case 'crash': return `${r.outcome} ${r.origin ? r.origin.error.slice(0, 140) : error} @ ${frame ?? '?'}`;
     case 'timeout': return `timeout @ ${frame ?? '?'}`;
     case 'slow': case 'oom': return `${r.outcome} ${r.mutation.split('+')[0]}`;
     default: {
       // "ctrl-message control character U+001b: … cannot read the time range "…"": the reason and the message's wording
-      const m = /^([^:]+?)(?: at \d+)?: (.*)$/.exec(r.message ?? '');
-      const why = (m?.[1] ?? '').replace(/\d+ (lines|chars)/, 'N $1');
-      const text = (m?.[2] ?? r.message ?? '').replace(/^interview-lens: /, '').replace(/\S*fuzz-\d+\S*/g, 'FILE')
-        .replace(/"[^"]*"|“[^”]*”/g, '"…"').replace(/\d+/g, 'N').slice(0, 100);
+      const m = /^([^:]+?)(?: at \d+)?: ([\s\S]*)$/.exec(r.message ?? '');
+      const why = (m?.[1] ?? '').replace(/\d+ (lines|chars)/, 'N $1').replace(/U\+[0-9a-f]+/, 'U+…');
+      const text = (m?.[2] ?? r.message ?? '').replace(/^interview-lens: /, '').replace(/^\S*fuzz-\d+[^:\s]*:? /, '')
+        .replace(/"[^"]*("|$)|“[^”]*”/g, '"…"').replace(/\d+/g, 'N').slice(0, 100);
       return `${r.outcome} ${why}: ${text}`;
     }
   }
 }
+
+const short = (a: string) => (a.length > 40 ? `${a.slice(0, 20)}…(${a.length} chars)` : a);
+// eslint-disable-next-line no-control-regex
+const printable = (s: string) => s.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The end-of-run report: outcome counts, slowest inputs, failure classes with an example each. */
 export function summarize(results: readonly CaseResult[], wallMs: number, header: string): string {
@@ -549,9 +520,11 @@ export function summarize(results: readonly CaseResult[], wallMs: number, header
   const counts = new Map<Outcome, number>(OUTCOMES.map((o) => [o, 0]));
   for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
   lines.push(`${results.length} inputs in ${(wallMs / 1000).toFixed(1)} s: ${OUTCOMES.map((o) => `${o} ${counts.get(o)}`).join(', ')}`);
-  lines.push('slowest:');
-  for (const r of [...results].sort((a, b) => b.ms - a.ms).slice(0, 10)) {
-    lines.push(`  ${(r.ms / 1000).toFixed(2).padStart(6)} s  #${r.index} ${r.mutation} <${r.source}> ${r.argv[0]} ${(r.bytes / 1024).toFixed(0)} KB -> ${r.outcome}`);
+  lines.push('slowest (CPU time of the worker thread, wall-clock time):');
+  const spent = (r: CaseResult) => r.cpuMs ?? r.ms;
+  for (const r of [...results].sort((a, b) => spent(b) - spent(a)).slice(0, 10)) {
+    const cpu = r.cpuMs !== undefined ? `${(r.cpuMs / 1000).toFixed(2).padStart(6)} s CPU` : '';
+    lines.push(`  ${cpu} ${(r.ms / 1000).toFixed(2).padStart(6)} s  #${r.index} ${r.mutation} <${r.source}> ${r.argv[0]} ${(r.bytes / 1024).toFixed(0)} KB -> ${r.outcome}`);
   }
   const heavy = [...results].filter((r) => r.heapMb !== undefined).sort((a, b) => b.heapMb! - a.heapMb!).slice(0, 3);
   if (heavy.length) lines.push(`largest heap after a run: ${heavy.map((r) => `${r.heapMb!.toFixed(0)} MB (#${r.index} ${r.mutation})`).join(', ')}`);
@@ -562,8 +535,8 @@ export function summarize(results: readonly CaseResult[], wallMs: number, header
   for (const [cls, rs] of [...classes].sort((a, b) => b[1].length - a[1].length)) {
     const e = rs.reduce((a, b) => (b.bytes < a.bytes ? b : a)); // the smallest input of the class
     lines.push(`- [${rs.length}] ${cls}`);
-    lines.push(`    e.g. #${e.index} ${e.mutation} <${e.source}> ${e.argv.filter((a) => a !== FILE_ARG).join(' ')} (${e.bytes} bytes, ${(e.ms / 1000).toFixed(1)} s)`);
-    if (e.message) lines.push(`    ${e.message.slice(0, 240)}`);
+    lines.push(`    e.g. #${e.index} ${e.mutation} <${e.source}> ${e.argv.filter((a) => a !== FILE_ARG).map(short).join(' ')} (${e.bytes} bytes, ${(e.ms / 1000).toFixed(1)} s)`);
+    if (e.message) lines.push(`    ${printable(e.message.slice(0, 240))}`);
     if (e.origin) lines.push(`    began as ${e.origin.error}`, ...e.origin.frames.slice(0, 4).map((s) => `      ${s}`));
     else if (e.stack?.length) lines.push(...e.stack.slice(0, 4).map((s) => `      ${s}`));
     if (e.saved) lines.push(`    replay: npm run fuzz -- --replay ${path.relative(process.cwd(), e.saved)}`);
