@@ -31,19 +31,23 @@ const TOKEN = "[A-Za-z0-9._~+/=-]";
 export const BEARER_TOKEN = new RegExp(`\\bBearer\\s+(?:(?=${TOKEN}*\\d)${TOKEN}{8,}|${TOKEN}{16,})`, 'g');
 
 // Values stop at a backslash, so redacting JSON text never eats half of an escape (\").
-const GENERIC: Array<[RegExp, string | ((...m: string[]) => string)]> = [
+// Each shape is tried only when a cheap substring test says it could be there: a transcript of
+// 200,000 words went through every pattern in full for each log line and the stored report.
+const HEADER_HINT = /authorization|api[-_]?key|apikey/i;
+
+const GENERIC: Array<[RegExp, string | ((...m: string[]) => string), (text: string) => boolean]> = [
   // scheme://user:pass@host or scheme://token@host: the whole userinfo.
-  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]+@/gi, `$1${REDACTED}@`],
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>\\]+@/gi, `$1${REDACTED}@`, (t) => t.includes('://')],
   // ?api-key=…, &key=…, ?access_token=… in URLs.
-  [/([?&;](?:x-)?(?:api[-_]?key|apikey|key|access[-_]?token|token|auth|password|passwd|secret|client[-_]secret|sig|signature)=)[^&#\s"'<>\\]+/gi, `$1${REDACTED}`],
+  [/([?&;](?:x-)?(?:api[-_]?key|apikey|key|access[-_]?token|token|auth|password|passwd|secret|client[-_]secret|sig|signature)=)[^&#\s"'<>\\]+/gi, `$1${REDACTED}`, (t) => t.includes('=')],
   // Authorization: Bearer …, "x-api-key": "…", api_key=… (headers echoed in an error body, JSON or text).
   [/\b((?:proxy-)?authorization|x-api-key|api[-_]?key|apikey|x-goog-api-key)(["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Digest)\s+)?[^\s"',;}&\\]+/gi,
-    (_m, name, sep, scheme) => `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}`],
+    (_m, name, sep, scheme) => `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}`, (t) => HEADER_HINT.test(t)],
   // A bearer token in free text: long, or with a digit (so "Bearer authentication" stays).
-  [BEARER_TOKEN, `Bearer ${REDACTED}`],
+  [BEARER_TOKEN, `Bearer ${REDACTED}`, (t) => t.includes('Bearer')],
   // Provider key shapes (Anthropic, OpenAI).
-  [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, REDACTED],
-  [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED],
+  [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, REDACTED, (t) => t.includes('sk-ant-')],
+  [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED, (t) => t.includes('sk-')],
 ];
 
 /** The pattern of the registered secrets (literal alternatives), for the linear-time test. */
@@ -105,7 +109,10 @@ export function forgetSecrets(): void {
 /** Replaces registered secrets and credential shapes in a text. */
 export function redactText(text: string): string {
   let out = registeredPattern ? text.replace(registeredPattern, REDACTED) : text;
-  for (const [pattern, replacement] of GENERIC) out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
+  for (const [pattern, replacement, couldMatch] of GENERIC) {
+    if (!couldMatch(out)) continue;
+    out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
+  }
   return out;
 }
 
@@ -138,11 +145,24 @@ export function redactStrings<T>(value: T): T {
   return (changed ? out : value) as T;
 }
 
+/** `value` with strings cut to `chars` and lists to their first items (for summaries that show only a prefix). */
+function shorten(value: unknown, chars: number, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > chars ? value.slice(0, chars) : value;
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (Array.isArray(value)) return value.slice(0, 20).map((v) => shorten(v, chars, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = shorten(v, chars, depth + 1);
+  return out;
+}
+
 /** A one-line, redacted, length-bounded summary of tool arguments for the call log. */
 export function summarizeArgs(args: unknown, secretKeys: readonly string[] = [], max = 200): string {
   let text: string;
   try {
-    text = JSON.stringify(redact(args, secretKeys)) ?? String(args);
+    // Only the first `max` characters are shown: cut long strings and lists before redacting, so a
+    // 2 MB transcript argument costs a log line microseconds, not seconds. The margin keeps a key
+    // that straddles the cut whole for the redactor (the part shown ends well before it).
+    text = JSON.stringify(redact(shorten(args, max * 2), secretKeys)) ?? String(args);
   } catch {
     text = '[unserializable]';
   }
