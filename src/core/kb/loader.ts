@@ -53,6 +53,34 @@ export function checkLinks(items: Array<{ item: KnowledgeItem; file: string }>):
     for (const lang of ['zh', 'en'] as const) {
       if (item[lang] && !item.keyPoints.some((k) => k.label[lang])) errors.push(`${file} (${item.id}): the ${lang} version has no key point labelled in ${lang}`);
     }
+    errors.push(...mistakeLanguages(item).map((e) => `${file} (${item.id}): ${e}`));
+  }
+  return errors;
+}
+
+const LANGUAGE_NAME = { zh: 'Chinese', en: 'English' } as const;
+
+/** The language a mistake's pattern is written in. */
+export function patternLanguage(pattern: string): 'zh' | 'en' {
+  return /[\u3400-\u9fff]/.test(pattern) ? 'zh' : 'en';
+}
+
+/**
+ * Each mistake is listed by the versions it has a correction for; its patterns must be in those
+ * languages, and each of those languages needs a pattern (what the entry shows as the mistake).
+ */
+function mistakeLanguages(item: KnowledgeItem): string[] {
+  const errors: string[] = [];
+  for (const m of item.mistakes ?? []) {
+    for (const p of m.patterns) {
+      const lang = patternLanguage(p);
+      if (!m.correction[lang]) errors.push(`mistake "${p}" is in ${LANGUAGE_NAME[lang]} but has no ${LANGUAGE_NAME[lang]} correction (the ${LANGUAGE_NAME[lang]} entry would not list it, or list it corrected in another language)`);
+    }
+    for (const lang of ['zh', 'en'] as const) {
+      if (m.correction[lang] && !m.patterns.some((p) => patternLanguage(p) === lang)) {
+        errors.push(`mistake "${m.patterns[0]}" has ${lang === 'en' ? 'an' : 'a'} ${LANGUAGE_NAME[lang]} correction but no ${LANGUAGE_NAME[lang]} pattern`);
+      }
+    }
   }
   return errors;
 }
@@ -78,8 +106,10 @@ export function toEntries(item: KnowledgeItem): KnowledgeEntry[] {
       expertAnswer: v.expertAnswer,
       noviceAnswer: v.noviceAnswer,
       gap: v.gap,
-      keyPoints: item.keyPoints.filter((k) => k.label[language]).map((k) => ({ label: k.label[language]!, keywords: k.synonyms, weight: k.weight })),
-      misconceptions: (item.mistakes ?? []).map((m) => ({ patterns: m.patterns, correction: m.correction[language] ?? m.correction.zh ?? m.correction.en! })),
+      keyPoints: item.keyPoints.filter((k) => k.label[language]).map((k) => ({ label: k.label[language]!, keywords: k.synonyms, weight: k.weight, labels: k.label })),
+      // A mistake belongs to the versions it is corrected in: an English entry never lists a Chinese one.
+      misconceptions: (item.mistakes ?? []).filter((m) => m.correction[language])
+        .map((m) => ({ patterns: m.patterns, correction: m.correction[language]!, corrections: m.correction })),
     });
   }
   return out;
