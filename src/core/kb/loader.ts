@@ -66,20 +66,16 @@ export function patternLanguage(pattern: string): 'zh' | 'en' {
 }
 
 /**
- * Each mistake is listed by the versions it has a correction for; its patterns must be in those
- * languages, and each of those languages needs a pattern (what the entry shows as the mistake).
+ * Each mistake is listed by the versions it has a pattern in; a pattern in a language needs the
+ * correction in that language, or the entry of that language would show the mistake corrected in
+ * the other one (or not list it at all).
  */
 function mistakeLanguages(item: KnowledgeItem): string[] {
   const errors: string[] = [];
   for (const m of item.mistakes ?? []) {
     for (const p of m.patterns) {
       const lang = patternLanguage(p);
-      if (!m.correction[lang]) errors.push(`mistake "${p}" is in ${LANGUAGE_NAME[lang]} but has no ${LANGUAGE_NAME[lang]} correction (the ${LANGUAGE_NAME[lang]} entry would not list it, or list it corrected in another language)`);
-    }
-    for (const lang of ['zh', 'en'] as const) {
-      if (m.correction[lang] && !m.patterns.some((p) => patternLanguage(p) === lang)) {
-        errors.push(`mistake "${m.patterns[0]}" has ${lang === 'en' ? 'an' : 'a'} ${LANGUAGE_NAME[lang]} correction but no ${LANGUAGE_NAME[lang]} pattern`);
-      }
+      if (!m.correction[lang]) errors.push(`mistake "${p}" is in ${LANGUAGE_NAME[lang]} but has no ${LANGUAGE_NAME[lang]} correction (the ${LANGUAGE_NAME[lang]} entry would show it corrected in another language)`);
     }
   }
   return errors;
@@ -107,8 +103,10 @@ export function toEntries(item: KnowledgeItem): KnowledgeEntry[] {
       noviceAnswer: v.noviceAnswer,
       gap: v.gap,
       keyPoints: item.keyPoints.filter((k) => k.label[language]).map((k) => ({ label: k.label[language]!, keywords: k.synonyms, weight: k.weight, labels: k.label })),
-      // A mistake belongs to the versions it is corrected in: an English entry never lists a Chinese one.
-      misconceptions: (item.mistakes ?? []).filter((m) => m.correction[language])
+      // A mistake belongs to the versions it has a pattern in (and, checked by kb:check, a correction):
+      // an English entry never lists a Chinese mistake. A correction in a language without a pattern is
+      // a translation, for a report written in that language.
+      misconceptions: (item.mistakes ?? []).filter((m) => m.correction[language] && m.patterns.some((p) => patternLanguage(p) === language))
         .map((m) => ({ patterns: m.patterns, correction: m.correction[language]!, corrections: m.correction })),
     });
   }
