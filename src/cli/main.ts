@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   AUDIO_EXTENSIONS, CancelledError, COMPILED_KNOWLEDGE, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
@@ -14,12 +15,15 @@ export { UsageError };
 
 const USAGE = `Usage:
   interview-lens diagnose FILE [--json] [--html OUT] [--engine offline] [--user ID] [--no-history] [--verbose]
+                               [--report-language transcript|en|zh]
                                [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
   interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
   interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
 FILE: labeled text, raw dialogue, .srt, .vtt, Whisper / whisper.cpp JSON, Otter or Feishu text, or audio (${AUDIO_EXTENSIONS.join(' ')}).
 --format: ${FORMAT_CHOICES.join(', ')} (default auto).
+--report-language: the language the report is written in; transcript (default) follows the transcript, en or zh write it all
+  in that language (knowledge-base text too; what was said is quoted as spoken).
 Audio needs speech-to-text: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_MODEL (local whisper.cpp),
   or INTERVIEW_LENS_STT_ENDPOINT (+ INTERVIEW_LENS_STT_API_KEY, INTERVIEW_LENS_STT_MODEL) for an OpenAI-compatible API.
 Optional embeddings for retrieval: INTERVIEW_LENS_EMBEDDINGS_ENDPOINT (an OpenAI-compatible /v1 URL, e.g. a local Ollama)
@@ -107,6 +111,7 @@ export async function run(
           'transcript-out': { type: 'string' },
           out: { type: 'string' },
           language: { type: 'string', default: 'auto' },
+          'report-language': { type: 'string', default: 'transcript' },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -125,6 +130,8 @@ export async function run(
       throw new UsageError(`unknown --format "${values.format}": use one of ${FORMAT_CHOICES.join(', ')}`);
     }
     if (!['auto', 'zh', 'en'].includes(values.language!)) throw new UsageError(`unknown --language "${values.language}": use auto, zh or en`);
+    const reportLanguage = values['report-language'] as 'transcript' | 'zh' | 'en';
+    if (!['transcript', 'zh', 'en'].includes(reportLanguage)) throw new UsageError(`unknown --report-language "${reportLanguage}": use transcript, en or zh`);
     const format = values.format as FormatChoice;
     const labels = values['interviewer-label'] || values['candidate-label']
       ? { interviewer: values['interviewer-label'] ?? [], candidate: values['candidate-label'] ?? [] }
@@ -185,7 +192,7 @@ export async function run(
     process.once('SIGINT', onSigint);
     let result;
     try {
-      const common = { source: path.basename(file), userId: values.user, labels, swapRoles: values['swap-roles'] };
+      const common = { source: path.basename(file), userId: values.user, labels, swapRoles: values['swap-roles'], reportLanguage };
       if (audio) {
         const r = await core.diagnoseAudio({ ...common, path: path.basename(file), language: values.language as 'auto' }, {
           caller: 'cli', signal: controller.signal, workspaceRoot: path.dirname(path.resolve(file)), stt: () => createSttProvider(sttFromEnv(io.env)),
@@ -193,7 +200,8 @@ export async function run(
         if (values['transcript-out']) writeOutput('--transcript-out', values['transcript-out'], r.raw.transcript);
         result = { ...r, raw: r.raw.report };
       } else {
-        result = await core.diagnose({ ...common, text, format }, { caller: 'cli', signal: controller.signal });
+        // The file's URL goes with the report: a second run of the same text is a re-run, not a new session.
+        result = await core.diagnose({ ...common, text, format, sourceKey: pathToFileURL(path.resolve(file)).href }, { caller: 'cli', signal: controller.signal });
       }
     } finally {
       process.removeListener('SIGINT', onSigint);

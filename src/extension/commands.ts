@@ -11,6 +11,7 @@ import type { ReportPanel } from './reportPanel';
 import type { ReportRestorer } from './reportRestorer';
 import { EMBEDDINGS_SECRET, type CoreHost } from './services';
 import { showError, showWarning } from './notify';
+import { reportLanguageSetting } from './reportLanguage';
 
 export { TRANSCRIPT_EXTENSIONS } from './transcriptExtensions';
 export { AUDIO_EXTENSIONS };
@@ -61,6 +62,7 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
             {
               text, source: name, userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4),
               format: config.get<FormatChoice>('transcriptFormat', 'auto'), labels: labelsFrom(config), swapRoles: isSwapped(deps, doc.uri),
+              reportLanguage: reportLanguageSetting(config),
               ...(doc.uri.scheme === 'file' ? { sourceKey: doc.uri.toString() } : {}),
             },
             { caller: 'vscode', signal: controller.signal, onProgress: (p) => bar.phase(p) },
@@ -239,6 +241,7 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
             {
               path: path.relative(root, target!.fsPath), source: name, language: config.get<'auto'>('stt.language', 'auto'),
               userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4),
+              reportLanguage: reportLanguageSetting(config),
             },
             {
               caller: 'vscode', signal: controller.signal, workspaceRoot: root, stt: () => createSttProvider(settings),

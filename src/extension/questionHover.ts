@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
+import { count, msg, type KnowledgeEntry, type Report } from '../core';
 import type { DiagnosisState } from './diagnosisState';
 import type { CoreHost } from './services';
 
 /**
  * Hover on a question line of a diagnosed transcript: the matched knowledge-base entry, its key
- * points marked covered or missing, and a link that opens the entry.
+ * points marked covered or missing with the points each is worth, and a link that opens the
+ * entry. Written in the report's language, like the report and the lens.
  */
 export class QuestionHoverProvider implements vscode.HoverProvider {
   constructor(private readonly state: DiagnosisState, private readonly host: CoreHost) {}
@@ -14,19 +16,20 @@ export class QuestionHoverProvider implements vscode.HoverProvider {
     if (!report) return undefined;
     const q = report.perQuestion.find((p) => document.positionAt(p.startOffset).line === position.line);
     if (!q) return undefined;
+    const lang = report.language;
     const md = new vscode.MarkdownString(undefined, true);
     md.isTrusted = { enabledCommands: ['interviewLens.openKnowledgeEntry', 'interviewLens.revealQuestion'] };
     md.appendMarkdown(`**Interview Lens · Q${q.index} · ${q.contentScore}/100**`);
-    if (q.confidence) md.appendMarkdown(` · ${vscode.l10n.t('confidence: {0}', confidenceLabel(q.confidence.level))}`);
+    if (q.confidence) md.appendMarkdown(` · ${escapeMd(msg(lang, 'hover.confidence', msg(lang, `confidence.${q.confidence.level}`)))}`);
     md.appendMarkdown('\n\n');
     if (q.relevance?.offTopic) {
       const why = q.explanations.find((e) => e.dimension === 'relevance')?.reason;
-      md.appendMarkdown(`$(warning) ${escapeMd(why ?? vscode.l10n.t('answers another question'))}\n\n`);
+      md.appendMarkdown(`$(warning) ${escapeMd(why ?? msg(lang, 'lens.offTopic'))}\n\n`);
     }
     if (!q.reference) {
-      md.appendMarkdown(vscode.l10n.t('No knowledge-base entry matched this question with enough confidence: completeness and accuracy are not assessed; the score rests on relevance, explanations and concrete claims.'));
+      md.appendMarkdown(escapeMd(msg(lang, 'hover.noReference')));
       if (q.related?.length) {
-        md.appendMarkdown(`\n\n${vscode.l10n.t('Closest related entries')}:\n`);
+        md.appendMarkdown(`\n\n${escapeMd(msg(lang, 'report.related'))}${lang === 'zh' ? '：' : ':'}\n`);
         for (const r of q.related) {
           const args = encodeURIComponent(JSON.stringify([r.id]));
           md.appendMarkdown(`- [${escapeMd(r.question)}](command:interviewLens.openKnowledgeEntry?${args})\n`);
@@ -34,32 +37,40 @@ export class QuestionHoverProvider implements vscode.HoverProvider {
       }
       return new vscode.Hover(md, document.lineAt(position.line).range);
     }
-    md.appendMarkdown(`${vscode.l10n.t('Reference')}: ${escapeMd(q.reference.question)}\n\n`);
-    if (q.coverage?.length) {
-      for (const c of q.coverage) {
-        const icon = c.status === 'stated' ? '$(check)' : c.status === 'mentioned' ? '$(circle-large-outline)' : c.status === 'contradicted' ? '$(error)' : '$(circle-slash)';
-        const status = c.status === 'stated' ? vscode.l10n.t('stated') : c.status === 'mentioned' ? vscode.l10n.t('named only') : c.status === 'contradicted' ? vscode.l10n.t('contradicted') : vscode.l10n.t('missing');
-        md.appendMarkdown(`- ${icon} ${escapeMd(c.label)} ×${c.weight} (${status})${c.evidence ? ` — *“${escapeMd(shorten(c.evidence))}”*` : ''}\n`);
-      }
-      md.appendMarkdown('\n');
-    } else {
-      const core = await this.host.get();
-      const entry = core.knowledgeBase.get(q.reference.id);
-      if (entry) {
-        const missing = new Set(q.keyMissing);
-        for (const k of entry.keyPoints) md.appendMarkdown(`- ${missing.has(k.label) ? '$(circle-slash)' : '$(check)'} ${escapeMd(k.label)} ×${k.weight}\n`);
-        md.appendMarkdown('\n');
-      }
+    const core = await this.host.get();
+    md.appendMarkdown(`${escapeMd(msg(lang, 'hover.reference'))}${lang === 'zh' ? '：' : ': '}${escapeMd(q.reference.question)}\n\n`);
+    const points = keyPoints(q, report, core.knowledgeBase.get(q.reference.id));
+    const total = points.reduce((s, p) => s + p.weight, 0) || 1;
+    for (const p of points) {
+      const icon = p.status === 'stated' ? '$(check)' : p.status === 'mentioned' ? '$(circle-large-outline)' : p.status === 'contradicted' ? '$(error)' : '$(circle-slash)';
+      // What a point is worth, in the points of completeness the report's "Why these scores" adds up.
+      const worth = msg(lang, 'hover.points', count(lang, Math.round((100 * p.weight) / total), 'point'));
+      const status = msg(lang, `report.status.${p.status}`);
+      const how = lang === 'zh' ? `（${status}；${worth}）` : ` (${status}; ${worth})`;
+      md.appendMarkdown(`- ${icon} ${escapeMd(p.label)}${escapeMd(how)}${p.evidence ? ` — *“${escapeMd(shorten(p.evidence))}”*` : ''}\n`);
     }
-    const open = encodeURIComponent(JSON.stringify([q.reference.id]));
+    md.appendMarkdown('\n');
+    // The entry in the report's language when the item has one.
+    const itemId = q.reference.id.replace(/^(zh|en)-/, '');
+    const entryId = core.knowledgeBase.get(`${lang}-${itemId}`) ? `${lang}-${itemId}` : q.reference.id;
+    const open = encodeURIComponent(JSON.stringify([entryId]));
     const reveal = encodeURIComponent(JSON.stringify([document.uri, q.index]));
-    md.appendMarkdown(`[${vscode.l10n.t('Open the entry')}](command:interviewLens.openKnowledgeEntry?${open}) · [${vscode.l10n.t('Show in the report')}](command:interviewLens.revealQuestion?${reveal})`);
+    md.appendMarkdown(`[${escapeMd(msg(lang, 'hover.open'))}](command:interviewLens.openKnowledgeEntry?${open}) · [${escapeMd(msg(lang, 'hover.show'))}](command:interviewLens.revealQuestion?${reveal})`);
     return new vscode.Hover(md, document.lineAt(position.line).range);
   }
 }
 
-function confidenceLabel(level: 'high' | 'medium' | 'low'): string {
-  return level === 'high' ? vscode.l10n.t('high') : level === 'medium' ? vscode.l10n.t('medium') : vscode.l10n.t('low');
+type Point = { label: string; weight: number; status: 'stated' | 'mentioned' | 'missing' | 'contradicted'; evidence?: string };
+
+/** The key points with their status: from the report's coverage, or (older reports) from the entry and the missing list. */
+function keyPoints(q: Report['perQuestion'][number], report: Report, entry: KnowledgeEntry | undefined): Point[] {
+  if (q.coverage?.length) return q.coverage;
+  if (!entry) return [];
+  const missing = new Set(q.keyMissing);
+  return entry.keyPoints.map((k) => {
+    const label = k.labels?.[report.language] ?? k.label;
+    return { label, weight: k.weight, status: missing.has(label) ? 'missing' : 'stated' };
+  });
 }
 
 function shorten(text: string): string {

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { REPORT_CSS, renderReportBody, type Report } from '../core';
-import { uiLanguage } from './knowledgePanel';
 
 function escapeAttr(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -101,7 +100,8 @@ export class ReportPanel implements vscode.Disposable {
   private html(webview: vscode.Webview, report: Report, uri: vscode.Uri, revealIndex?: number): string {
     const nonce = randomBytes(16).toString('base64');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'report.js'));
-    const lang = uiLanguage();
+    // The report is written in one language (interviewLens.reportLanguage chose it when it was made).
+    const lang = report.language;
     const csp = [
       "default-src 'none'",
       `img-src ${webview.cspSource}`,
@@ -115,7 +115,7 @@ export class ReportPanel implements vscode.Disposable {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style nonce="${nonce}">${REPORT_CSS}</style>
 </head><body data-reveal="${revealIndex ?? ''}" data-report-id="${escapeAttr(report.id)}" data-source-uri="${escapeAttr(uri.toString())}">
-${renderReportBody(report, { toolkit: true, lang })}
+${renderReportBody(report, { toolkit: true })}
 <script type="module" nonce="${nonce}" src="${script}"></script>
 </body></html>`;
   }

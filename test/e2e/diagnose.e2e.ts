@@ -30,14 +30,46 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await pickRow(page, title).click();
 }
 
+const CJK = /[\u3400-\u9fff]/;
+
+/**
+ * The report's own words: its text without what was said (question headings, quoted sentences,
+ * the answers, the speakers' labels in quotes) and without the transcript's file name.
+ */
+async function reportWords(frame: FrameLocator): Promise<string> {
+  return frame.locator('main.report').evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('section.question header h3, q, details.answer').forEach((e) => e.remove());
+    return (copy.textContent ?? '').replace(/“[^”]*”/g, ' ');
+  });
+}
+
+/** Sets interviewLens.reportLanguage in the Settings editor, as a user would, and closes it. */
+async function setReportLanguage(page: Page, value: 'ui' | 'transcript'): Promise<void> {
+  await runCommand(page, 'Preferences: Open Settings (UI)');
+  const editor = page.locator('.settings-editor');
+  await editor.waitFor();
+  // The search box is a small editor; click it before typing.
+  await editor.locator('.settings-header .monaco-editor').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('@id:interviewLens.reportLanguage');
+  const item = editor.locator('.setting-item-contents', { hasText: /Report Language/ }).first();
+  await item.waitFor({ timeout: 15_000 });
+  await page.screenshot({ path: path.join(OUT, 'settings-report-language.png') });
+  // The settings editor's select box follows the 'change' event of its <select>, as when a user picks an option.
+  await item.locator('select').selectOption(value);
+  await page.waitForTimeout(1000);
+  await runCommand(page, 'View: Close Editor');
+}
+
 async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor();
+  // Click the row: Enter can take a stale first row (a recent file) before the list is filtered.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
+  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
 }
 
 describe('Diagnose Interview, end to end in Chromium', function () {
@@ -118,6 +150,61 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.ok(await stated.count() > 0, 'no key point shown as stated with its sentence');
     assert.ok(((await stated.first().textContent()) ?? '').trim().length > 5);
     await page.screenshot({ path: path.join(OUT, 'workbench-after-diagnose.png') });
+  });
+
+  it('item 7: an English UI shows the Chinese transcript\'s report all in English, quotes as spoken', async () => {
+    const frame = reportFrame(page);
+    assert.equal(await frame.locator('main.report').getAttribute('lang'), 'en');
+    const words = (await reportWords(frame)).replace(/backend-interview-zh\.txt/g, '');
+    const chinese = words.match(/\S*[\u3400-\u9fff]\S*/g) ?? [];
+    assert.deepEqual(chinese, [], `Chinese in the English report: ${chinese.slice(0, 8).join(' ')}`);
+    assert.doesNotMatch(words, /：|；|（/, 'Chinese punctuation in the English report');
+    // Headings, plan, key points and the expert reference are English; the question and the quoted answer stay Chinese.
+    await frame.locator('h2', { hasText: 'Improvement plan' }).waitFor();
+    assert.match((await frame.locator('#q-3 header h3').textContent()) ?? '', CJK);
+    await frame.locator('#q-3 details:not(.answer) summary', { hasText: 'Expert reference' }).click();
+    assert.doesNotMatch((await frame.locator('#q-3 details[open] blockquote').first().textContent()) ?? '', CJK);
+    await frame.locator('#q-3').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUT, 'report-english-ui-chinese-transcript.png') });
+  });
+
+  it('item 6: each "Why these scores" group adds up to the score it explains', async () => {
+    const frame = reportFrame(page);
+    await frame.locator('#q-4 details:has(ul.why) > summary').click();
+    const groups = frame.locator('#q-4 li[data-testid="why-total"]');
+    await groups.first().waitFor();
+    let checked = 0;
+    for (let i = 0; i < await groups.count(); i++) {
+      const g = groups.nth(i);
+      const total = await g.getAttribute('data-total');
+      if (!total) continue;
+      const deltas = (await g.locator('.delta').allTextContents()).map((d) => Number(d.trim()));
+      assert.equal(deltas.reduce((a, b) => a + b, 0), Number(total), `${await g.getAttribute('data-dimension')}: ${deltas.join(' ')} ≠ ${total}`);
+      checked++;
+    }
+    assert.equal(checked, 5, 'four dimensions and the score');
+    assert.equal(await frame.locator('#q-4 li[data-testid="why-total"][data-dimension="score"]').getAttribute('data-total'),
+      (await frame.locator('#q-4 [data-testid="question-score"]').textContent())?.replace('/100', '').trim());
+    await frame.locator('#q-4 ul.why').scrollIntoViewIfNeeded();
+    await page.locator('iframe.webview.ready').screenshot({ path: path.join(OUT, 'report-why-these-scores.png') });
+  });
+
+  it('item 8: a local date, speakers with their evidence, one step per wrong claim, points written as in the lens', async () => {
+    const frame = reportFrame(page);
+    const time = frame.locator('main.report > p.muted time');
+    assert.match((await time.getAttribute('datetime')) ?? '', /^\d{4}-\d\d-\d\dT/);
+    assert.doesNotMatch((await time.textContent()) ?? '', /T\d\d:|Z$/, 'a raw ISO timestamp');
+    assert.match((await frame.locator('[data-testid="speakers"]').textContent()) ?? '', /“面试官” and “候选人” are named by their labels/);
+    const plan = await frame.locator('h3:has-text("Immediate") + ul li').allTextContents();
+    assert.equal(new Set(plan).size, plan.length, plan.join('\n'));
+    assert.ok(!plan.includes('none'));
+    // The lens and the report write a missing point the same way (the toolkit tag upper-cased it).
+    const lens = (await page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q3 · / }).textContent()) ?? '';
+    const point = /missing: (.+?)(?: · |$)/.exec(lens)?.[1];
+    assert.ok(point, lens);
+    const shown = (await frame.locator('#q-3 li.kp b').allInnerTexts()).map((t) => t.trim());
+    assert.ok(shown.includes(point), `"${point}" is written ${JSON.stringify(shown)} in the report`);
+    for (const t of await frame.locator('.tag').all()) assert.equal(await t.evaluate((e) => getComputedStyle(e).textTransform), 'none');
   });
 
   it('puts a score CodeLens above every question', async () => {
@@ -235,6 +322,53 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     const store = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
     assert.deepEqual(store.list('default', 1000).filter((r) => r.source === 'long-interview.txt'), [], 'the cancelled run was saved to history');
     store.close();
+  });
+
+  it('item 5: a question without a reference says so and what it was judged on, never "Missing: none"', async () => {
+    const workspace = process.env.IL_E2E_WORKSPACE!;
+    fs.writeFileSync(path.join(workspace, 'on-call.txt'), 'Interviewer: How would you run the on-call rotation for a five-person team?\nCandidate: A weekly rotation with a secondary, and we hand over every Monday with a short written summary of open incidents.\n');
+    await openFile(page, 'on-call.txt');
+    await runCommand(page, 'Interview Lens: Diagnose Interview');
+    const frame = reportFrame(page);
+    const note = frame.locator('#q-1 [data-testid="no-reference"]');
+    await note.waitFor({ timeout: 60_000 });
+    assert.match((await note.textContent()) ?? '', /No reference answer matched this question[\s\S]*judged on its explanations \(depth, 55%\), concrete claims \(practicality, 30%\) and relevance \(15%\)/);
+    assert.doesNotMatch((await frame.locator('#q-1').textContent()) ?? '', /Missing:\s*none/);
+    await page.screenshot({ path: path.join(OUT, 'report-no-reference.png') });
+  });
+
+  it('item 8: a re-run of the same transcript is not progress; another interview is compared per dimension and topic', async () => {
+    await openFile(page, 'backend-interview-zh.txt');
+    await runCommand(page, 'Interview Lens: Diagnose Interview');
+    const frame = reportFrame(page);
+    const rerun = frame.locator('[data-testid="rerun"]');
+    await rerun.waitFor({ timeout: 60_000 });
+    assert.match((await rerun.textContent()) ?? '', /diagnosed before .*; a re-run of the same text is not compared as progress/);
+    // Compared with the last other session (the on-call question): what it was, and how the topics relate.
+    assert.match((await frame.locator('[data-testid="compared-with"]').textContent()) ?? '', /^Compared with on-call\.txt of .+ \(1 question\)\.$/);
+    assert.match((await frame.locator('[data-testid="compare-relation"]').textContent()) ?? '', /different interview: no knowledge topic in common/);
+    assert.equal(await frame.locator('[data-testid="overall-delta"]').count(), 0, 'an unrelated interview shown as progress');
+    await frame.locator('[data-testid="compared"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUT, 'report-compared-rerun.png') });
+  });
+
+  it('item 7: interviewLens.reportLanguage = transcript writes the Chinese transcript\'s report and lenses in Chinese', async () => {
+    await setReportLanguage(page, 'transcript');
+    try {
+      await openFile(page, 'backend-interview-zh.txt');
+      await runCommand(page, 'Interview Lens: Diagnose Interview');
+      const frame = reportFrame(page);
+      await frame.locator('main.report[lang="zh-CN"] h1', { hasText: '面试诊断报告' }).waitFor({ timeout: 60_000 });
+      const words = (await reportWords(frame)).replace(/backend-interview-zh\.txt/g, '');
+      const english = words.match(/\b(the|and|your|answer|question|missing|points?|min|max)\b/gi) ?? [];
+      assert.deepEqual(english, [], `English words in the Chinese report: ${english.join(' ')}`);
+      await page.locator('.monaco-editor .codelens-decoration a', { hasText: /缺少：/ }).first().waitFor({ timeout: 30_000 });
+      const lenses = await page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q\d+ · \d+\/100/ }).allTextContents();
+      assert.ok(lenses.every((t) => !/missing:/.test(t)), lenses.join(' | '));
+      await page.screenshot({ path: path.join(OUT, 'report-transcript-language-chinese.png') });
+    } finally {
+      await setReportLanguage(page, 'ui');
+    }
   });
 
   it('searches the knowledge base from the palette and shows an entry with both answers side by side', async () => {

@@ -17,6 +17,15 @@ async function ourLenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   return lenses.filter((l) => l.command?.command === 'interviewLens.revealQuestion');
 }
 
+const uiZh = vscode.env.language.toLowerCase().startsWith('zh');
+const CJK = /[\u3400-\u9fff]/;
+
+async function hoverText(uri: vscode.Uri, pos: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
+  // Markdown escapes (\. \( …) removed: the text as the user reads it.
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n').replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1');
+}
+
 interface ReportLike {
   summary: { overallScore: number; totalQuestions: number };
   perQuestion: Array<{ index: number; contentScore: number; keyMissing: string[]; startOffset: number; relevance?: { offTopic: boolean }; confidence?: { level: string }; delivery?: { pace: { value: number } } | null; reference?: { id: string } | null }>;
@@ -233,13 +242,11 @@ describe('Interview Lens in a real VS Code', function () {
     await vscode.window.showTextDocument(doc);
     const report = await vscode.commands.executeCommand<ReportLike & { perQuestion: Array<{ reference: { id: string } | null }> }>('interviewLens.diagnose', uri);
     const q = report!.perQuestion.find((p) => p.reference?.id === 'zh-idempotency')!;
-    const pos = doc.positionAt(q.startOffset);
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, pos);
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const text = await hoverText(uri, doc.positionAt(q.startOffset));
     assert.match(text, /Interview Lens · Q\d+ · \d+\/100/);
-    assert.match(text, /幂等键/);
-    // Each key point says whether the answer stated it, with the sentence that did.
-    assert.match(text, /\((?:stated|讲到|named only|仅提及|missing|缺少)\)/);
+    // The key points in the report's language (the UI's by default), each with its status and what it is worth.
+    assert.match(text, uiZh ? /幂等键/ : /idempotency key/);
+    assert.match(text, uiZh ? /（(?:讲到|仅提及|缺少|说反了)；占完整性 \d+ 分）/ : /\((?:stated|named only|missing|contradicted); \d+ points? of completeness\)/);
     assert.match(text, /command:interviewLens\.openKnowledgeEntry/);
   });
 
@@ -296,5 +303,120 @@ describe('Interview Lens in a real VS Code', function () {
     assert.equal(report, undefined);
     assert.equal((await ourLenses(doc.uri)).length, 0);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
+
+type Explained = { dimension: string; delta: number; reason: string };
+interface FullReport extends ReportLike {
+  language: 'zh' | 'en';
+  transcriptLanguage?: 'zh' | 'en';
+  createdAt: string;
+  summary: ReportLike['summary'] & { headline: string; dimensions: Record<string, number | null> };
+  perQuestion: Array<ReportLike['perQuestion'][number] & {
+    question: string; dimensions: Record<string, number | null>; explanations: Explained[];
+    coverage?: Array<{ label: string }>; reference?: { id: string; question: string; expertAnswer: string } | null;
+  }>;
+  improvementPlan: { immediate: string[]; shortTerm: string[]; longTerm: string[] };
+  comparedToLast: { previousSource?: string; relation: string; topics: Array<{ topic: string }>; dimensions: unknown[] } | null;
+  rerunOf?: { id: string } | null;
+}
+
+describe('The report\'s words in a real VS Code (issue 12, items 5–8)', function () {
+  this.timeout(120_000);
+
+  async function diagnose(name: string, content?: string): Promise<{ report: FullReport; doc: vscode.TextDocument; uri: vscode.Uri }> {
+    const uri = workspaceFile(name);
+    if (content !== undefined) await vscode.workspace.fs.writeFile(uri, Buffer.from(content));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const report = await vscode.commands.executeCommand<FullReport>('interviewLens.diagnose', uri);
+    assert.ok(report, `no report for ${name}`);
+    return { report, doc, uri };
+  }
+
+  it('item 5: a question without a reference says so and what it was judged on, in the lens and the hover', async () => {
+    const { report, doc, uri } = await diagnose('on-call.txt', 'Interviewer: How would you run the on-call rotation for a five-person team?\nCandidate: A weekly rotation with a secondary, and we hand over every Monday with a short written summary of open incidents.\n');
+    const q = report.perQuestion[0];
+    assert.equal(q.reference, null);
+    assert.equal(q.keyMissing.length, 0);
+    assert.equal(q.dimensions.completeness, null);
+    const [lens] = await ourLenses(uri);
+    assert.match(lens.command!.title, uiZh ? /无参考答案/ : /no reference/);
+    const text = await hoverText(uri, doc.positionAt(q.startOffset));
+    assert.match(text, uiZh ? /不评估完整性和准确性，分数依据解释、具体说法和切题程度/ : /completeness and accuracy are not assessed; the score rests on explanations, concrete claims and relevance/);
+    // Its score is explained: depth, practicality and relevance weighed, adding up to it.
+    const score = q.explanations.filter((e) => e.dimension === 'score');
+    assert.equal(score.reduce((s, e) => s + e.delta, 0), q.contentScore);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.workspace.fs.delete(uri);
+  });
+
+  it('item 6: every dimension\'s "why" lines add up to its score, and the score lines to the question\'s', async () => {
+    const { report } = await diagnose('llm-engineer-en.md');
+    for (const q of report.perQuestion) {
+      for (const d of ['completeness', 'depth', 'accuracy', 'practicality']) {
+        const lines = q.explanations.filter((e) => e.dimension === d);
+        assert.ok(lines.length > 0, `Q${q.index} ${d} has no explanation`);
+        const v = q.dimensions[d];
+        assert.equal(lines.reduce((s, e) => s + e.delta, 0), v ?? 0, `Q${q.index} ${d}: ${lines.map((e) => `${e.delta} ${e.reason}`).join(' | ')}`);
+      }
+      assert.equal(q.explanations.filter((e) => e.dimension === 'score').reduce((s, e) => s + e.delta, 0), q.contentScore, `Q${q.index} score`);
+    }
+  });
+
+  it('item 7: the report, lens and hover follow the UI language; interviewLens.reportLanguage = transcript switches them to the transcript\'s', async () => {
+    const ui = uiZh ? 'zh' : 'en';
+    const { report, doc, uri } = await diagnose('backend-interview-zh.txt');
+    assert.equal(report.language, ui);
+    assert.equal(report.transcriptLanguage, 'zh');
+    if (ui === 'en') {
+      // Knowledge-base text in English; what was said stays as spoken (in quotes).
+      for (const q of report.perQuestion) {
+        for (const t of [...q.keyMissing, ...(q.coverage ?? []).map((c) => c.label), q.reference?.question ?? '', q.reference?.expertAnswer ?? '', ...q.explanations.map((e) => e.reason.replace(/“[^”]*”/g, ''))]) {
+          assert.doesNotMatch(t, CJK, t);
+        }
+      }
+      for (const step of [...report.improvementPlan.immediate, ...report.improvementPlan.shortTerm, ...report.improvementPlan.longTerm]) assert.doesNotMatch(step.replace(/“[^”]*”/g, ''), CJK, step);
+      for (const lens of await ourLenses(uri)) assert.doesNotMatch(lens.command!.title, CJK, lens.command!.title);
+      const hover = await hoverText(uri, doc.positionAt(report.perQuestion[2].startOffset));
+      assert.doesNotMatch(hover.replace(/“[^”]*”/g, '').replace(/\[[^\]]*\]\(command:interviewLens\.revealQuestion[^)]*\)/g, ''), CJK, hover);
+    }
+    const config = vscode.workspace.getConfiguration('interviewLens');
+    await config.update('reportLanguage', 'transcript', vscode.ConfigurationTarget.Global);
+    try {
+      const again = await vscode.commands.executeCommand<FullReport>('interviewLens.diagnose', uri);
+      assert.equal(again?.language, 'zh');
+      assert.match(again!.summary.headline, /^总分 \d+\/100，共 6 道题。/);
+      const lenses = await ourLenses(uri);
+      assert.ok(lenses.some((l) => /缺少：/.test(l.command!.title)), lenses.map((l) => l.command!.title).join(' | '));
+    } finally {
+      await config.update('reportLanguage', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('item 8: plurals, one step per wrong claim, weights explained in the hover, and a re-run is not progress', async () => {
+    const one = await diagnose('one-question.txt', 'Interviewer: How do you make an API idempotent?\nCandidate: Disabling the button makes it idempotent, so a frontend check is enough.\n\nInterviewer: And if the client retries after a timeout?\nCandidate: Disabling the button makes it idempotent, so a frontend check is enough.\n');
+    const all = [one.report.summary.headline, ...one.report.improvementPlan.immediate, ...one.report.improvementPlan.shortTerm, ...one.report.improvementPlan.longTerm].join('\n');
+    assert.doesNotMatch(all, /\b1 questions\b|\(s\)/);
+    const plan = [...one.report.improvementPlan.immediate, ...one.report.improvementPlan.shortTerm, ...one.report.improvementPlan.longTerm];
+    assert.equal(new Set(plan).size, plan.length, plan.join('\n'));
+    try {
+      const hover = await hoverText(one.uri, one.doc.positionAt(one.report.perQuestion[0].startOffset));
+      assert.doesNotMatch(hover, /×\d/, 'an unexplained weight in the hover');
+      // Diagnosed again, unchanged: a re-run, not progress over itself (it may still be compared with another interview).
+      const rerun = await vscode.commands.executeCommand<FullReport & { id: string }>('interviewLens.diagnose', one.uri);
+      assert.equal(rerun?.rerunOf?.id, (one.report as FullReport & { id: string }).id, 'the re-run does not say it is one');
+      assert.notEqual(rerun?.comparedToLast?.previousSource, 'one-question.txt', 'the re-run is compared with itself');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(one.uri);
+    }
+    // Another interview is compared with the last one of another text, and says what it compared.
+    const other = await diagnose('rag-interview-en.srt');
+    const c = other.report.comparedToLast;
+    assert.ok(c, 'no comparison with the previous session');
+    assert.equal(c.previousSource, 'one-question.txt');
+    assert.ok(['same-topics', 'some-topics', 'no-common-topic'].includes(c.relation));
+    assert.ok(c.dimensions.length > 0);
   });
 });

@@ -64,8 +64,8 @@ describe('CLI (dist/cli.js)', () => {
     const r = runEnv({ INTERVIEW_LENS_WHISPER_CPP: path.join(AUDIO, 'fake-whisper-cli'), INTERVIEW_LENS_WHISPER_MODEL: path.join(AUDIO, 'ggml-fake.bin') },
       'diagnose', path.join(AUDIO, 'interview.wav'), '--no-history', '--transcript-out', out);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /题数: 3/);
-    assert.match(r.stdout, /表达: \d+\/100/);
+    assert.match(r.stdout, /题数：3/);
+    assert.match(r.stdout, /表达：\d+\/100/);
     assert.match(fs.readFileSync(out, 'utf8'), /"speaker":"Interviewer"/);
   });
 
@@ -75,7 +75,7 @@ describe('CLI (dist/cli.js)', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /embeddings unavailable \(cannot reach http:\/\/127\.0\.0\.1:9\/v1\/embeddings/);
     assert.ok(!r.stderr.includes('ek-secret-1'), 'the key never reaches the output');
-    assert.match(r.stdout, /题数: 6/);
+    assert.match(r.stdout, /题数：6/);
   });
 
   it('exits 2 with what to configure when audio has no speech-to-text', () => {
@@ -89,8 +89,8 @@ describe('CLI (dist/cli.js)', () => {
     const out = path.join(work, 'report.html');
     const r = run('diagnose', path.join(SAMPLES, 'backend-interview-zh.txt'), '--html', out);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /总分: \d+\/100 · 题数: 6/);
-    assert.match(r.stdout, /Q3 +\d+\/100 .*缺少: 幂等键/);
+    assert.match(r.stdout, /总分：\d+\/100 · 题数：6/);
+    assert.match(r.stdout, /Q3 +\d+\/100 .*缺少：幂等键/);
     const html = fs.readFileSync(out, 'utf8');
     assert.match(html, /data-testid="overall-score">\d+</);
     assert.ok(!/<script/i.test(html), 'the standalone report must not contain scripts');
@@ -117,13 +117,35 @@ describe('CLI (dist/cli.js)', () => {
     assert.deepEqual(Object.keys(q.dimensions).sort(), ['accuracy', 'completeness', 'depth', 'practicality']);
   });
 
-  it('a second run compares with the first', () => {
+  it('a second run of the same file is a re-run, not progress; another interview is compared with the first and says so', function () {
+    this.timeout(120_000);
     const file = path.join(SAMPLES, 'llm-engineer-en.md');
     const report = JSON.parse(run('diagnose', file, '--json', '--user', 'cmp').stdout);
     assert.equal(report.comparedToLast, null);
     const again = JSON.parse(run('diagnose', file, '--json', '--user', 'cmp').stdout);
-    assert.equal(again.comparedToLast.previousId, report.id);
-    assert.equal(again.comparedToLast.overallDelta, 0);
+    assert.equal(again.comparedToLast, null);
+    assert.equal(again.rerunOf.id, report.id);
+    assert.match(run('diagnose', file, '--user', 'cmp').stdout, /This transcript was diagnosed before .*not compared as progress/);
+    const other = run('diagnose', path.join(SAMPLES, 'rag-interview-en.srt'), '--user', 'cmp');
+    assert.match(other.stdout, /Compared with last session: Compared with llm-engineer-en\.md of .+ \(4 questions\)\./);
+    assert.match(other.stdout, /  Completeness: \d+ → \d+ \([+-]?\d+\)/);
+  });
+
+  it('--report-language writes the whole report in one language; a bad value is a usage error', function () {
+    this.timeout(120_000);
+    const zhFile = path.join(SAMPLES, 'backend-interview-zh.txt');
+    const en = run('diagnose', zhFile, '--no-history', '--report-language', 'en');
+    assert.equal(en.status, 0, en.stderr);
+    assert.match(en.stdout, /^Interview diagnosis: backend-interview-zh\.txt/);
+    const words = en.stdout.split('\n').map((l) => l.replace(/^(Q\d+ +\d+\/100 {2}).*?( {2}— |$)/, '$1$2')).join('\n').replace(/“[^”]*”/g, '');
+    assert.doesNotMatch(words, /[\u3400-\u9fff]/, words);
+    const json = JSON.parse(run('diagnose', zhFile, '--no-history', '--json', '--report-language', 'en').stdout);
+    assert.equal(json.language, 'en');
+    assert.equal(json.transcriptLanguage, 'zh');
+    assert.match(run('diagnose', zhFile, '--no-history').stdout, /^面试诊断报告：/, 'the default follows the transcript');
+    const bad = run('diagnose', zhFile, '--no-history', '--report-language', 'fr');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /unknown --report-language "fr": use transcript, en or zh/);
   });
 
   it('split --json prints format, language and pairs with offsets', () => {

@@ -20,13 +20,14 @@ describe('report renderers', () => {
     }
   });
 
-  it('renders the anchors the editor and tests rely on, in either UI language', async () => {
+  it('renders the anchors the editor and tests rely on, in either report language', async () => {
     const { raw } = await core.diagnose({ text: hostile });
-    const en = renderReportBody(raw, { toolkit: true, lang: 'en' });
+    const en = renderReportBody(raw, { toolkit: true });
     assert.match(en, /id="q-1"/);
     assert.match(en, /data-testid="question-count">1</);
     assert.match(en, /<vscode-button[^>]+data-index="1"/);
-    assert.match(renderReportBody(raw, { toolkit: false, lang: 'zh' }), /面试诊断报告/);
+    const zh = (await core.diagnose({ text: hostile, reportLanguage: 'zh' })).raw;
+    assert.match(renderReportBody(zh, { toolkit: false }), /面试诊断报告/);
     assert.match(renderTextSummary(raw), /Overall score: \d+\/100 · Questions: 1/);
   });
 
@@ -34,17 +35,18 @@ describe('report renderers', () => {
     const vtt = 'WEBVTT\n\n00:00.000 --> 00:03.000\n<v <img src=y onerror=alert(3)>>How do you design a cache? Walk me through it.\n\n'
       + '00:04.000 --> 00:12.000\n<v Bo>Um, we put Redis in front of the database and, uh, expire keys after a minute.\n';
     const { raw } = await core.diagnose({ text: vtt, source: 'talk.vtt' });
+    const zh = (await core.diagnose({ text: vtt, source: 'talk.vtt', reportLanguage: 'zh' })).raw;
     assert.ok(raw.delivery);
-    for (const html of [renderStandaloneHtml(raw, 'en'), renderReportBody(raw, { toolkit: true, lang: 'zh' })]) {
+    for (const html of [renderStandaloneHtml(raw), renderReportBody(zh, { toolkit: true })]) {
       assert.match(html, /data-testid="delivery-score">\d+\/100</);
       assert.match(html, /data-testid="answer-delivery"/);
       assert.match(html, /data-testid="delivery-fillers"/);
       assert.ok(!html.includes('<img src=y'), 'speaker names are escaped');
     }
-    assert.match(renderReportBody(raw, { toolkit: false, lang: 'zh' }), /Bo → 候选人/);
+    assert.match(renderReportBody(zh, { toolkit: false }), /“Bo”被判为候选人/);
     assert.match(renderTextSummary(raw), /Delivery: \d+\/100/);
     const untimed = (await core.diagnose({ text: hostile })).raw;
-    assert.match(renderReportBody(untimed, { toolkit: false, lang: 'en' }), /data-testid="delivery-none"/);
+    assert.match(renderReportBody(untimed, { toolkit: false }), /data-testid="delivery-none"/);
   });
 
   it('renders a knowledge entry with both answers side by side, escaped, and follow-ups linked to entries', () => {
@@ -61,7 +63,7 @@ describe('report renderers', () => {
   it('shows each key point with the sentence that states it, the confidence, and a dash for what was not assessed', async () => {
     const text = 'Interviewer: How do you make an API idempotent?\nCandidate: The client sends an idempotency key with every request, and the server stores that key under a unique constraint before it charges, so a retry hits the constraint and gets the first response back.\n\nInterviewer: How would you run the on-call rotation for a five-person team?\nCandidate: A weekly rotation with a secondary.\n';
     const { raw } = await core.diagnose({ text });
-    const html = renderReportBody(raw, { toolkit: false, lang: 'en' });
+    const html = renderReportBody(raw, { toolkit: false });
     assert.match(html, /<li class="kp stated" data-status="stated">.*<q>The client sends an idempotency key/s);
     assert.match(html, /data-testid="question-confidence" data-level="(?:high|medium|low)"/);
     // The second question has no reference: completeness and accuracy show a dash, not a number.

@@ -53,6 +53,30 @@ export function checkLinks(items: Array<{ item: KnowledgeItem; file: string }>):
     for (const lang of ['zh', 'en'] as const) {
       if (item[lang] && !item.keyPoints.some((k) => k.label[lang])) errors.push(`${file} (${item.id}): the ${lang} version has no key point labelled in ${lang}`);
     }
+    errors.push(...mistakeLanguages(item).map((e) => `${file} (${item.id}): ${e}`));
+  }
+  return errors;
+}
+
+const LANGUAGE_NAME = { zh: 'Chinese', en: 'English' } as const;
+
+/** The language a mistake's pattern is written in. */
+export function patternLanguage(pattern: string): 'zh' | 'en' {
+  return /[\u3400-\u9fff]/.test(pattern) ? 'zh' : 'en';
+}
+
+/**
+ * Each mistake is listed by the versions it has a pattern in; a pattern in a language needs the
+ * correction in that language, or the entry of that language would show the mistake corrected in
+ * the other one (or not list it at all).
+ */
+function mistakeLanguages(item: KnowledgeItem): string[] {
+  const errors: string[] = [];
+  for (const m of item.mistakes ?? []) {
+    for (const p of m.patterns) {
+      const lang = patternLanguage(p);
+      if (!m.correction[lang]) errors.push(`mistake "${p}" is in ${LANGUAGE_NAME[lang]} but has no ${LANGUAGE_NAME[lang]} correction (the ${LANGUAGE_NAME[lang]} entry would show it corrected in another language)`);
+    }
   }
   return errors;
 }
@@ -78,8 +102,12 @@ export function toEntries(item: KnowledgeItem): KnowledgeEntry[] {
       expertAnswer: v.expertAnswer,
       noviceAnswer: v.noviceAnswer,
       gap: v.gap,
-      keyPoints: item.keyPoints.filter((k) => k.label[language]).map((k) => ({ label: k.label[language]!, keywords: k.synonyms, weight: k.weight })),
-      misconceptions: (item.mistakes ?? []).map((m) => ({ patterns: m.patterns, correction: m.correction[language] ?? m.correction.zh ?? m.correction.en! })),
+      keyPoints: item.keyPoints.filter((k) => k.label[language]).map((k) => ({ label: k.label[language]!, keywords: k.synonyms, weight: k.weight, labels: k.label })),
+      // A mistake belongs to the versions it has a pattern in (and, checked by kb:check, a correction):
+      // an English entry never lists a Chinese mistake. A correction in a language without a pattern is
+      // a translation, for a report written in that language.
+      misconceptions: (item.mistakes ?? []).filter((m) => m.correction[language] && m.patterns.some((p) => patternLanguage(p) === language))
+        .map((m) => ({ patterns: m.patterns, correction: m.correction[language]!, corrections: m.correction })),
     });
   }
   return out;

@@ -9,12 +9,16 @@ export interface KeyPoint {
   label: string;
   keywords: string[];
   weight: number;
+  /** The label in every language the item has it (for a report written in the other language). */
+  labels?: Bilingual;
 }
 
 /** A wrong claim people often make, with what is actually true. */
 export interface Misconception {
   patterns: string[];
   correction: string;
+  /** The correction in every language the item has it. */
+  corrections?: Bilingual;
 }
 
 /** What an interview question is about (the knowledge base's "dimension"; files are grouped by it). */

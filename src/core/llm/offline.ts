@@ -4,7 +4,7 @@
  * cause or a choice, the concrete claim, the misconception asserted), relevance gates the
  * score, and a confidence travels with it. Lists of terms, length and trigger words earn little.
  */
-import { msg, type MessageKey } from '../i18n';
+import { count, msg, type MessageKey } from '../i18n';
 import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../kb/types';
 import type { Language } from '../transcript/language';
 import type { JudgeCorpus } from './judge/corpus';
@@ -18,9 +18,13 @@ import { unitsOf } from './judge/units';
 import { contentLength, telegraphicShare } from './judge/sentences';
 import { containsPhrase } from '../text/tokenize';
 
-/** One piece of evidence behind a score: which dimension, how many points, and why. */
+/**
+ * One piece of evidence behind a score: which dimension, how many points, and why. The lines of
+ * a dimension add up to its score, and the `score` lines (how the dimensions are weighed, and the
+ * caps) to the question's score; `relevance` says what an off-topic answer answers instead.
+ */
 export interface Explanation {
-  dimension: Dimension | 'relevance';
+  dimension: Dimension | 'relevance' | 'score';
   delta: number;
   reason: string;
 }
@@ -84,7 +88,10 @@ export interface JudgeInput {
   question: string;
   answer: string;
   reference: KnowledgeEntry | null;
+  /** The transcript's language: what the answer is matched in. */
   language: Language;
+  /** The language the explanations are written in (default: the transcript's); knowledge-base text follows it where the entry has it. */
+  reportLanguage?: Language;
   corpus: JudgeCorpus;
   /** Retrieval confidence of the reference (0–1). */
   referenceConfidence?: number;
@@ -94,6 +101,62 @@ export interface JudgeInput {
 
 function clamp(n: number): number {
   return Math.max(0, Math.min(100, Math.round(n)));
+}
+
+/**
+ * The points of each score as a running total: every step that changes a score adds a line whose
+ * delta is the change of the rounded total, so the lines of a dimension add up to its score.
+ */
+class Ledger {
+  readonly lines: Explanation[] = [];
+  private readonly value = new Map<Explanation['dimension'], number>();
+
+  constructor(private readonly lang: Language) {}
+
+  /** Moves a score to `next` and says why (a line of 0 when nothing changed). */
+  to(dimension: Explanation['dimension'], next: number, key: MessageKey, ...args: Array<string | number>): void {
+    const before = this.value.get(dimension) ?? 0;
+    this.value.set(dimension, next);
+    this.lines.push({ dimension, delta: Math.round(next) - Math.round(before), reason: msg(this.lang, key, ...args) });
+  }
+
+  /** Adds `delta` points to a score. */
+  add(dimension: Explanation['dimension'], delta: number, key: MessageKey, ...args: Array<string | number>): void {
+    this.to(dimension, (this.value.get(dimension) ?? 0) + delta, key, ...args);
+  }
+
+  /** A line that explains without changing the score. */
+  note(dimension: Explanation['dimension'], key: MessageKey, ...args: Array<string | number>): void {
+    this.lines.push({ dimension, delta: 0, reason: msg(this.lang, key, ...args) });
+  }
+
+  get(dimension: Explanation['dimension']): number {
+    return this.value.get(dimension) ?? 0;
+  }
+
+  /** Ends a score at its 0–100 integer, with the line that says why when the bounds cut it. */
+  close(dimension: Explanation['dimension']): number {
+    const v = this.get(dimension);
+    if (Math.round(v) > 100) this.to(dimension, 100, 'why.cap100');
+    else if (Math.round(v) < 0) this.to(dimension, 0, 'why.floor0');
+    return clamp(this.get(dimension));
+  }
+}
+
+/**
+ * Integer shares of `target` in proportion to `parts` (largest remainder), so that they add up
+ * to exactly `target`.
+ */
+function apportion(parts: number[], target: number): number[] {
+  const floors = parts.map((p) => Math.floor(p));
+  let left = target - floors.reduce((a, b) => a + b, 0);
+  const order = parts.map((p, i) => ({ i, r: p - Math.floor(p) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    floors[i]++;
+    left--;
+  }
+  return floors;
 }
 
 /** A sentence quoted in an explanation: trimmed to a readable length. */
@@ -138,29 +201,40 @@ function topicTest(corpus: JudgeCorpus, reference: KnowledgeEntry | null, questi
 /** Rates one answer against the best-matching reference entry (or none). */
 export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const { question, reference, corpus } = input;
-  const lang = input.language;
-  const ex: Explanation[] = [];
-  const say = (dimension: Explanation['dimension'], delta: number, key: MessageKey, ...args: Array<string | number>) =>
-    ex.push({ dimension, delta, reason: msg(lang, key, ...args) });
+  // Matching happens in the transcript's language; what is said about it, in the report's.
+  const lang = input.reportLanguage ?? input.language;
+  const book = new Ledger(lang);
   const text = input.answer.trim();
   const length = contentLength(text);
   const related = reference ? [] : (input.related ?? []);
-  const relatedItems = related.map((r) => corpus.entry(r.id.replace(/^(zh|en)-/, ''), lang)?.itemId).filter((x): x is string => !!x);
+  const relatedItems = related.map((r) => corpus.entry(r.id.replace(/^(zh|en)-/, ''), input.language)?.itemId).filter((x): x is string => !!x);
   const flags: AnswerAnalysis['flags'] = reference ? [] : ['no-reference'];
+  // The reference as the report shows it: the same item in the report's language when it has one.
+  const shown = reference ? corpus.entry(reference.itemId, lang) ?? reference : null;
+  const labelOf = (label: string) => reference?.keyPoints.find((k) => k.label === label)?.labels?.[lang] ?? label;
+  const relatedShown = related.map((r) => {
+    const item = corpus.entry(r.id.replace(/^(zh|en)-/, ''), lang);
+    return item && item.language === lang ? { id: item.id, question: item.question } : r;
+  });
+  const words = (n: number) => count(lang, n, /[\u3400-\u9fff]/.test(text) && text.replace(/[^\u3400-\u9fff]/g, '').length >= n / 2 ? 'character' : 'word');
 
   if (length === 0) {
-    say('completeness', 0, 'why.empty');
+    for (const d of DIMENSIONS) {
+      if (!reference && (d === 'completeness' || d === 'accuracy')) book.note(d, 'why.notAssessed');
+      else book.note(d, 'why.empty');
+    }
+    book.note('score', 'why.empty');
     return {
       dimensions: { completeness: reference ? 0 : null, depth: 0, accuracy: reference ? 0 : null, practicality: 0 },
       contentScore: 0,
-      keyMissing: reference ? reference.keyPoints.map((k) => k.label) : [],
-      coverage: reference ? reference.keyPoints.map((k) => ({ label: k.label, weight: k.weight, status: 'missing' as const, match: 0 })) : [],
+      keyMissing: reference ? reference.keyPoints.map((k) => labelOf(k.label)) : [],
+      coverage: reference ? reference.keyPoints.map((k) => ({ label: labelOf(k.label), weight: k.weight, status: 'missing' as const, match: 0 })) : [],
       inaccuracies: [], strengths: [],
-      improvements: reference ? [msg(lang, 'plan.addPoint', reference.keyPoints[0].label, question, reference.expertAnswer)] : [],
-      explanations: ex, referenceId: reference?.id ?? null,
+      improvements: reference ? [msg(lang, 'plan.addPoint', labelOf(reference.keyPoints[0].label), question, shown!.expertAnswer)] : [],
+      explanations: book.lines, referenceId: reference?.id ?? null,
       relevance: { score: 0, offTopic: false, questionShare: 0 },
       confidence: { value: reference ? 0.9 : 0.5, level: reference ? 'high' : 'medium', reasons: reference ? [] : [msg(lang, 'confidence.noReference')] },
-      flags, related,
+      flags, related: relatedShown,
     };
   }
 
@@ -179,32 +253,35 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const keyMissing: string[] = [];
   const contradicted: PointCoverage[] = [];
   if (reference) {
-    let credit = 0;
-    for (const c of [...coverage].sort((a, b) => b.weight - a.weight)) {
-      const share = Math.round((100 * c.weight) / totalWeight);
+    const ordered = [...coverage].sort((a, b) => b.weight - a.weight);
+    const creditOf = (c: PointCoverage) => (c.status === 'stated' ? c.weight : c.status === 'mentioned' ? c.weight * MENTION_CREDIT : 0);
+    const credit = ordered.reduce((s, c) => s + creditOf(c), 0);
+    completeness = clamp((100 * credit) / totalWeight);
+    // Each point's share of the score, in whole points that add up to it.
+    const earned = apportion(ordered.map((c) => (100 * creditOf(c)) / totalWeight), completeness);
+    ordered.forEach((c, i) => {
+      const worth = count(lang, Math.round((100 * c.weight) / totalWeight), 'point');
       const kp = reference.keyPoints.find((k) => k.label === c.label)!;
+      const label = labelOf(c.label);
       if (c.status === 'stated') {
-        credit += c.weight;
-        say('completeness', share, 'why.stated', c.label, quote(c.evidence!));
-        strengths.push(c.label);
+        book.add('completeness', earned[i], 'why.stated', label, quote(c.evidence!));
+        strengths.push(label);
       } else if (c.status === 'contradicted') {
-        say('completeness', -share, 'why.missing', c.label);
-        keyMissing.push(c.label);
+        book.add('completeness', earned[i], 'why.contradictsPoint', label, worth);
+        keyMissing.push(label);
         contradicted.push(c);
       } else if (c.status === 'mentioned') {
-        credit += c.weight * MENTION_CREDIT;
-        say('completeness', Math.round(share * MENTION_CREDIT), 'why.mentioned', c.label, quote(c.evidence!));
-        keyMissing.push(c.label);
-        improvements.push(msg(lang, 'plan.explainPoint', c.label, question));
+        book.add('completeness', earned[i], 'why.mentioned', label, quote(c.evidence!), worth);
+        keyMissing.push(label);
+        improvements.push(msg(lang, 'plan.explainPoint', label, question));
       } else {
-        say('completeness', -share, 'why.missing', c.label);
-        keyMissing.push(c.label);
-        improvements.push(msg(lang, 'plan.addPoint', c.label, question, referenceSentence(reference, kp.keywords)));
+        book.add('completeness', earned[i], 'why.missing', label, worth);
+        keyMissing.push(label);
+        improvements.push(msg(lang, 'plan.addPoint', label, question, referenceSentence(shown!, kp.keywords)));
       }
-    }
-    completeness = clamp((100 * credit) / totalWeight);
+    });
   } else {
-    say('completeness', 0, 'why.notAssessed');
+    book.note('completeness', 'why.notAssessed');
   }
 
   // Form: how much of the answer is statements, and how much of that is about the question.
@@ -212,7 +289,6 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const listsTerms = telegraphic >= LIST_SHARE;
   if (listsTerms) {
     flags.push('lists-terms');
-    say('depth', 0, 'why.listsTerms');
     improvements.push(msg(lang, 'plan.connect', question));
   }
   // Substance for its length: distinct specific units over the square root of the length. Long,
@@ -221,68 +297,73 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const specifics = new Set(sentences.flatMap((s) => [...s.keys].map((k) => k.replace(/^!/, '')).filter(informative))).size;
   const density = specifics / Math.sqrt(length);
   const padded = length >= PADDED_LENGTH && density < PADDED_DENSITY;
-  if (padded) {
-    flags.push('padded');
-    say('depth', 0, 'why.padded', specifics, length);
-  }
+  if (padded) flags.push('padded');
 
   // Depth: explanations that connect ideas about the subject.
   const explained = findExplanations(sentences, onTopic, informative);
-  const kinds = new Set(explained.map((e) => e.kind));
-  let depth = 10 + 16 * Math.min(explained.length, 4) + 6 * Math.min(kinds.size, 3) + 12 * statedShare;
-  if (padded) depth *= PADDED_DEPTH;
-  for (const e of explained.slice(0, 4)) say('depth', 16, 'why.explains', msg(lang, `relation.${e.kind}` as MessageKey), quote(e.sentence));
-  if (explained.length === 0) say('depth', 0, 'why.noExplanation');
+  const kinds = [...new Set(explained.map((e) => e.kind))];
+  book.add('depth', 10, 'why.base');
+  for (const e of explained.slice(0, 4)) book.add('depth', 16, 'why.explains', msg(lang, `relation.${e.kind}` as MessageKey), quote(e.sentence));
+  if (explained.length === 0) book.note('depth', 'why.noExplanation');
+  if (kinds.length > 0) {
+    book.add('depth', 6 * Math.min(kinds.length, 3), 'why.kinds', count(lang, Math.min(kinds.length, 3), 'kind'),
+      kinds.slice(0, 3).map((k) => msg(lang, `relation.${k}` as MessageKey)).join(lang === 'zh' ? '、' : ', '));
+  }
+  if (statedShare > 0) book.add('depth', 12 * statedShare, 'why.statedShare', Math.round(statedShare * 100));
+  if (padded) book.to('depth', book.get('depth') * PADDED_DEPTH, 'why.padded', count(lang, specifics, 'specific'), words(length));
 
   // Practicality: concrete claims about the subject.
   const concrete = findConcreteClaims(sentences, onTopic);
-  const count = (k: string) => concrete.filter((c) => c.kind === k).length;
-  const measures = count('measurement') + count('change');
-  let practicality = 10 + 20 * Math.min(measures, 2) + 10 * Math.min(count('change'), 1) + 18 * Math.min(count('decision'), 2)
-    + 12 * Math.min(count('incident'), 1) + 4 * Math.min(count('number'), 1);
-  const shown = new Set<string>();
+  const counted = { measure: 0, change: 0, decision: 0, incident: 0, number: 0 };
+  book.add('practicality', 10, 'why.base');
   for (const c of concrete) {
     if (c.kind === 'number') {
-      if (!concrete.some((o) => o.sentence === c.sentence && o.kind !== 'number')) say('practicality', 4, 'why.bareNumber', quote(c.sentence));
+      if (counted.number++ > 0) continue;
+      const alone = !concrete.some((o) => o.sentence === c.sentence && o.kind !== 'number');
+      book.add('practicality', 4, alone ? 'why.bareNumber' : 'why.number', quote(c.sentence));
       continue;
     }
-    if (shown.has(c.kind) || shown.size >= 4) continue;
-    shown.add(c.kind);
-    say('practicality', c.kind === 'decision' ? 18 : c.kind === 'incident' ? 12 : 20, 'why.concrete', msg(lang, `concrete.${c.kind}` as MessageKey), quote(c.sentence));
-    if (c.kind === 'measurement' || c.kind === 'change') strengths.push(msg(lang, `concrete.${c.kind}` as MessageKey));
+    if (c.kind === 'measurement' || c.kind === 'change') {
+      const name = msg(lang, `concrete.${c.kind}` as MessageKey);
+      if (!strengths.includes(name)) strengths.push(name);
+      if (counted.measure < 2) book.add('practicality', 20, 'why.concrete', name, quote(c.sentence));
+      counted.measure++;
+      if (c.kind === 'change' && counted.change++ === 0) book.add('practicality', 10, 'why.change', quote(c.sentence));
+      continue;
+    }
+    const cap = c.kind === 'decision' ? 2 : 1;
+    if (counted[c.kind]++ < cap) book.add('practicality', c.kind === 'decision' ? 18 : 12, 'why.concrete', msg(lang, `concrete.${c.kind}` as MessageKey), quote(c.sentence));
   }
-  if (measures + count('decision') + count('incident') === 0) say('practicality', 0, 'why.noConcrete');
+  if (counted.measure + counted.decision + counted.incident === 0) book.note('practicality', 'why.noConcrete');
 
   if (length < SHORT_ANSWER) {
-    say('depth', 0, 'why.short', length, 40);
-    depth = Math.min(depth, 40);
-    practicality = Math.min(practicality, 40);
+    book.to('depth', Math.min(book.get('depth'), 40), 'why.short', words(length), 40);
+    book.to('practicality', Math.min(book.get('practicality'), 40), 'why.short', words(length), 40);
   }
+  const depth = book.close('depth');
+  const practicality = book.close('practicality');
 
   // Accuracy: misconceptions asserted (not mentioned or refuted); unconfirmed when nothing is stated.
   let accuracy: number | null = null;
   const inaccuracies: AnswerAnalysis['inaccuracies'] = [];
   if (reference) {
-    accuracy = 100;
+    book.add('accuracy', 100, 'why.accuracyBase');
     for (const m of findAssertedMistakes(sentences, reference.misconceptions)) {
-      accuracy -= 40;
-      inaccuracies.push({ claim: m.claim, correction: m.correction, sentence: m.sentence });
-      say('accuracy', -40, 'why.misconception', quote(m.sentence), m.correction);
+      const correction = reference.misconceptions.find((x) => x.correction === m.correction)?.corrections?.[lang] ?? m.correction;
+      inaccuracies.push({ claim: m.claim, correction, sentence: m.sentence });
+      book.add('accuracy', -40, 'why.misconception', quote(m.sentence), correction);
     }
     for (const c of contradicted) {
-      accuracy -= 30;
       const kp = reference.keyPoints.find((k) => k.label === c.label)!;
-      const correction = referenceSentence(reference, kp.keywords);
+      const correction = referenceSentence(shown!, kp.keywords);
       inaccuracies.push({ claim: c.evidence!, correction, sentence: c.evidence! });
-      say('accuracy', -30, 'why.contradicts', c.label, quote(c.evidence!));
-      improvements.unshift(msg(lang, 'plan.fixPoint', c.label, question, correction));
+      book.add('accuracy', -30, 'why.contradicts', labelOf(c.label), quote(c.evidence!));
+      improvements.unshift(msg(lang, 'plan.fixPoint', labelOf(c.label), question, correction));
     }
-    if (statedShare === 0 && accuracy > 50) {
-      accuracy = 50;
-      say('accuracy', -50, 'why.unverified');
-    }
+    if (statedShare === 0 && book.get('accuracy') > 50) book.to('accuracy', 50, 'why.unverified');
+    accuracy = book.close('accuracy');
   } else {
-    say('accuracy', 0, 'why.notAssessed');
+    book.note('accuracy', 'why.notAssessed');
   }
 
   // Relevance gates everything.
@@ -290,23 +371,29 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const other = relevance.otherItemId ? corpus.entry(relevance.otherItemId, lang) : undefined;
   if (relevance.offTopic) {
     flags.push('off-topic');
-    if (other) say('relevance', 0, 'why.offTopic', other.question);
-    else say('relevance', 0, 'why.offTopicNoName');
+    if (other) book.note('relevance', 'why.offTopic', other.question);
+    else book.note('relevance', 'why.offTopicNoName');
     improvements.unshift(msg(lang, 'plan.answerAsked', question, other?.question ?? ''));
   }
 
-  const dimensions: Record<Dimension, number | null> = {
-    completeness, depth: clamp(depth), accuracy: accuracy === null ? null : clamp(accuracy), practicality: clamp(practicality),
-  };
-  let content = reference
-    ? DIMENSIONS.reduce((s, d) => s + (dimensions[d] ?? 0) * DIMENSION_WEIGHTS[d], 0)
+  const dimensions: Record<Dimension, number | null> = { completeness, depth, accuracy, practicality };
+  // The question's score: the dimensions weighed, then the caps, each a line.
+  if (reference) {
+    for (const d of DIMENSIONS) {
+      book.add('score', (dimensions[d] ?? 0) * DIMENSION_WEIGHTS[d], 'why.weighted', msg(lang, `dim.${d}` as MessageKey), dimensions[d] ?? 0, Math.round(DIMENSION_WEIGHTS[d] * 100));
+    }
+  } else {
     // Without a reference, relevance earns in proportion to what the answer says: a one-line
     // answer on the right subject is relevant and still says almost nothing.
-    : dimensions.depth! * NO_REFERENCE_WEIGHTS.depth + dimensions.practicality! * NO_REFERENCE_WEIGHTS.practicality
-      + 100 * relevance.score * Math.min(1, specifics / SUBSTANTIAL_SPECIFICS) * NO_REFERENCE_WEIGHTS.relevance;
-  if (relevance.offTopic) content = Math.min(content / 2, OFF_TOPIC_CAP);
-  if (listsTerms) content = Math.min(content, LIST_CAP);
-  if (padded) content = Math.min(content, PADDED_CAP);
+    book.add('score', depth * NO_REFERENCE_WEIGHTS.depth, 'why.weighted', msg(lang, 'dim.depth'), depth, Math.round(NO_REFERENCE_WEIGHTS.depth * 100));
+    book.add('score', practicality * NO_REFERENCE_WEIGHTS.practicality, 'why.weighted', msg(lang, 'dim.practicality'), practicality, Math.round(NO_REFERENCE_WEIGHTS.practicality * 100));
+    book.add('score', 100 * relevance.score * Math.min(1, specifics / SUBSTANTIAL_SPECIFICS) * NO_REFERENCE_WEIGHTS.relevance, 'why.relevanceShare',
+      Math.round(relevance.score * 100), count(lang, specifics, 'specific'), SUBSTANTIAL_SPECIFICS, Math.round(NO_REFERENCE_WEIGHTS.relevance * 100));
+  }
+  if (relevance.offTopic) book.to('score', Math.min(book.get('score') / 2, OFF_TOPIC_CAP), 'why.capOffTopic');
+  if (listsTerms) book.to('score', Math.min(book.get('score'), LIST_CAP), 'why.capList');
+  if (padded) book.to('score', Math.min(book.get('score'), PADDED_CAP), 'why.capPadded');
+  const contentScore = book.close('score');
 
   // Confidence: how sure the reference is, and how much the answer gives to judge.
   const statements = sentences.filter((s) => s.shape.statement).length;
@@ -321,14 +408,16 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
     value = 0.25 + 0.3 * evidence;
     reasons.push(msg(lang, 'confidence.noReference'));
   }
-  if (statements < 2) reasons.push(msg(lang, 'confidence.littleEvidence', statements));
+  if (statements < 2) reasons.push(msg(lang, 'confidence.littleEvidence', count(lang, statements, 'statement')));
   const level = value >= 0.75 ? 'high' : value >= 0.5 ? 'medium' : 'low';
 
   return {
-    dimensions, contentScore: clamp(content), keyMissing, coverage, inaccuracies, strengths, improvements,
-    explanations: ex, referenceId: reference?.id ?? null,
+    dimensions, contentScore, keyMissing,
+    coverage: coverage.map((c) => ({ ...c, label: labelOf(c.label) })),
+    inaccuracies, strengths, improvements,
+    explanations: book.lines, referenceId: reference?.id ?? null,
     relevance: { ...relevance, ...(other && relevance.offTopic ? { otherQuestion: other.question } : {}) },
     confidence: { value: Math.round(value * 100) / 100, level, reasons },
-    flags, related,
+    flags, related: relatedShown,
   };
 }

@@ -1,6 +1,7 @@
-import { msg } from '../i18n';
+import { count, listJoin, msg } from '../i18n';
 import type { DeliveryReport, DeliveryStats, Scored } from '../speech/delivery';
 import type { Language } from '../transcript/language';
+import type { SpeakerRole } from '../transcript/model';
 import { escapeHtml as esc, scoreClass as cls } from './htmlText';
 import type { Report } from './model';
 
@@ -14,31 +15,46 @@ function row(label: string, value: string, scored: Scored | null, testid: string
   return `<tr data-testid="${testid}"><th scope="row">${esc(label)}</th><td>${esc(value)}</td><td>${score}</td><td>${scored ? esc(scored.explanation) : ''}</td></tr>`;
 }
 
+/** What was said (a filler, a hedge) with how often: quoted, since it stays as spoken. */
+function said(lang: Language, byWord: Record<string, number>, top = 4): string {
+  return Object.entries(byWord).sort((a, b) => b[1] - a[1]).slice(0, top)
+    .map(([w, n]) => msg(lang, 'unit.times', `“${w}”`, n)).join(lang === 'zh' ? '、' : ', ');
+}
+
+/** "219 characters/min (216 Chinese characters and 2 English words a minute)". */
 function paceText(d: DeliveryStats, lang: Language): string {
-  const unit = d.pace.unit === 'chars/min' ? (lang === 'zh' ? '字/分钟' : 'chars/min') : (lang === 'zh' ? '词/分钟' : 'words/min');
-  const mixed = d.cjkChars > 0 && d.enWords > 0 ? ` (${d.pace.charsPerMin} ${lang === 'zh' ? '字' : 'chars'} + ${d.pace.wordsPerMin} ${lang === 'zh' ? '词' : 'words'}/min)` : '';
+  const unit = msg(lang, d.pace.unit === 'chars/min' ? 'unit.charsPerMin' : 'unit.wordsPerMin');
+  const mixed = d.cjkChars > 0 && d.enWords > 0 ? `${lang === 'zh' ? '（' : ' ('}${msg(lang, 'unit.mixedPace', d.pace.charsPerMin, d.pace.wordsPerMin)}${lang === 'zh' ? '）' : ')'}` : '';
   return `${d.pace.value} ${unit}${mixed}`;
 }
 
-function fillerText(d: DeliveryStats): string {
-  const top = Object.entries(d.fillers.byWord).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([w, n]) => `${w}×${n}`).join(', ');
-  return `${d.fillers.count} · ${d.fillers.per100Tokens}/100 · ${d.fillers.perMinute}/min${top ? ` · ${top}` : ''}`;
+function fillerText(d: DeliveryStats, lang: Language): string {
+  const top = said(lang, d.fillers.byWord);
+  return [count(lang, d.fillers.count, 'filler'), msg(lang, 'unit.per100', d.fillers.per100Tokens), msg(lang, 'unit.perMin', d.fillers.perMinute), top].filter(Boolean).join(' · ');
 }
 
 function rows(d: DeliveryStats, lang: Language): string {
+  const sep = lang === 'zh' ? '，' : ', ';
   const out = [
     row(msg(lang, 'report.pace'), paceText(d, lang), d.scores.pace, 'delivery-pace'),
-    row(msg(lang, 'report.fillers'), fillerText(d), d.scores.fillers, 'delivery-fillers'),
+    row(msg(lang, 'report.fillers'), fillerText(d, lang), d.scores.fillers, 'delivery-fillers'),
   ];
   if (d.pauses.measured) {
     // A loop, not Math.max(...list): a spread of 200,000 pauses overflows the call stack.
     const longest = d.pauses.long.reduce((m, p) => Math.max(m, p.durationS), 0);
-    out.push(row(msg(lang, 'report.pauses'), d.pauses.long.length ? `${d.pauses.long.length} · max ${longest}s · ${d.pauses.long.slice(0, 4).map((p) => `@${clock(p.atS)}`).join(' ')}` : '0', d.scores.pauses, 'delivery-pauses'));
+    const value = d.pauses.long.length
+      ? [String(d.pauses.long.length), msg(lang, 'unit.longest', msg(lang, 'unit.seconds', longest)), msg(lang, 'unit.at', listJoin(lang, d.pauses.long.slice(0, 4).map((p) => clock(p.atS))))].join(sep)
+      : '0';
+    out.push(row(msg(lang, 'report.pauses'), value, d.scores.pauses, 'delivery-pauses'));
   }
-  if (d.latencyS !== null) out.push(row(msg(lang, 'report.latency'), `${d.latencyS} s`, d.scores.latency, 'delivery-latency'));
-  if (d.articulationRate !== null) out.push(row(msg(lang, 'report.articulation'), String(d.articulationRate), null, 'delivery-articulation'));
-  if (d.hedges.count) out.push(row(msg(lang, 'report.hedges'), Object.entries(d.hedges.byWord).map(([w, n]) => `${w}×${n}`).join(', '), null, 'delivery-hedges'));
-  if (d.fillers.clusters.length) out.push(row(msg(lang, 'report.clusters'), d.fillers.clusters.map((c) => `${clock(c.startS)}–${clock(c.endS)} (${c.count})`).join(', '), null, 'delivery-clusters'));
+  if (d.latencyS !== null) out.push(row(msg(lang, 'report.latency'), msg(lang, 'unit.seconds', d.latencyS), d.scores.latency, 'delivery-latency'));
+  if (d.articulationRate !== null) {
+    out.push(row(msg(lang, 'report.articulation'), `${d.articulationRate} ${msg(lang, d.pace.dominant === 'zh' ? 'unit.charsPerMin' : 'unit.wordsPerMin')}`, null, 'delivery-articulation'));
+  }
+  if (d.hedges.count) out.push(row(msg(lang, 'report.hedges'), said(lang, d.hedges.byWord, 8), null, 'delivery-hedges'));
+  if (d.fillers.clusters.length) {
+    out.push(row(msg(lang, 'report.clusters'), d.fillers.clusters.map((c) => msg(lang, 'unit.times', `${clock(c.startS)}–${clock(c.endS)}`, count(lang, c.count, 'filler'))).join(sep), null, 'delivery-clusters'));
+  }
   return out.join('');
 }
 
@@ -61,10 +77,40 @@ export function renderAnswerDelivery(d: DeliveryStats | null | undefined, lang: 
   return `<details class="answer-delivery" data-testid="answer-delivery" open><summary>${esc(msg(lang, 'report.delivery'))} <b class="${cls(d.scores.overall)}">${d.scores.overall}</b></summary><table class="metrics"><tbody>${rows(d, lang)}</tbody></table></details>`;
 }
 
-/** One line per speaker: who was taken for the interviewer and how sure that is. */
+/**
+ * Whether roles came from the text itself (no labels): the parser then names the speakers after
+ * their roles (a real "Interviewer:" label is known, so it has confidence 1).
+ */
+function byContent(s: SpeakerRole): boolean {
+  return (s.speaker === 'interviewer' || s.speaker === 'candidate') && s.confidence < 1;
+}
+
+/**
+ * Who was taken for whom, and on what evidence: a label, the share of turns that ask questions,
+ * or (without labels) what each line says. Speaker names are quoted: they are the transcript's.
+ */
+export function speakerEvidence(speakers: readonly SpeakerRole[], lang: Language, swapped = false): string[] {
+  const q = (s: SpeakerRole) => `“${s.speaker}”`;
+  const role = (s: SpeakerRole) => msg(lang, `role.${s.role}`);
+  const out: string[] = [];
+  const labelled = speakers.filter((s) => s.confidence === 1 && s.role !== 'unknown');
+  if (labelled.length) out.push(msg(lang, labelled.length > 1 ? 'speaker.label' : 'speaker.labelOne', listJoin(lang, labelled.map(q))));
+  if (speakers.some(byContent)) out.push(msg(lang, 'speaker.content'));
+  for (const s of speakers) {
+    if (s.confidence === 1 || byContent(s)) continue;
+    const asks = Math.round(s.questionRatio * s.turns);
+    if (s.role === 'unknown') out.push(msg(lang, 'speaker.unknown', q(s), count(lang, s.turns, 'turn')));
+    else if (labelled.length) out.push(msg(lang, 'speaker.othersLabelled', q(s), role(s), asks, count(lang, s.turns, 'turn')));
+    else out.push(msg(lang, 'speaker.asks', q(s), role(s), asks, count(lang, s.turns, 'turn'), Math.round(s.confidence * 100)));
+  }
+  if (swapped) out.push(msg(lang, 'speaker.swapped'));
+  return out;
+}
+
+/** One line: the format read and who was taken for whom, on what evidence. */
 export function renderSpeakers(report: Report, lang: Language): string {
   const t = report.transcript;
   if (!t) return '';
-  const roles = t.speakers.map((s) => `${esc(s.speaker)} → ${esc(msg(lang, `role.${s.role}`))}${s.confidence < 1 ? ` (${Math.round(s.confidence * 100)}%)` : ''}`).join(' · ');
-  return `<p class="muted" data-testid="speakers">${esc(msg(lang, 'report.format'))}: ${esc(t.format)} · ${esc(msg(lang, 'report.speakers'))}: ${roles}</p>`;
+  const colon = lang === 'zh' ? '：' : ': ';
+  return `<p class="muted" data-testid="speakers">${esc(msg(lang, 'report.format'))}${colon}${esc(t.format)} · ${esc(msg(lang, 'report.speakers'))}${colon}${esc(speakerEvidence(t.speakers, lang, t.swapped).join(lang === 'zh' ? '；' : '; '))}</p>`;
 }

@@ -1,5 +1,6 @@
 import { msg } from '../i18n';
 import type { KnowledgeBase } from '../kb/knowledgeBase';
+import { patternLanguage } from '../kb/loader';
 import type { KnowledgeEntry } from '../kb/types';
 import type { Language } from '../transcript/language';
 import { escapeHtml as esc } from './htmlText';
@@ -36,7 +37,7 @@ ${entry.aliases.length ? `<p class="muted">${esc(msg(lang, 'entry.paraphrases'))
 <h2>${esc(msg(lang, 'entry.gap'))}</h2><p>${esc(entry.gap)}</p>
 <h2>${esc(msg(lang, 'entry.keyPoints'))}</h2>
 <ul class="kp">${entry.keyPoints.map((k) => `<li><b>${esc(k.label)}</b> <span class="w">×${k.weight}</span> <span class="muted">${k.keywords.map(esc).join(', ')}</span></li>`).join('')}</ul>
-${entry.misconceptions.length ? `<h2>${esc(msg(lang, 'entry.mistakes'))}</h2><ul>${entry.misconceptions.map((m) => `<li>“${esc(m.patterns[0])}” → ${esc(m.correction)}</li>`).join('')}</ul>` : ''}
+${entry.misconceptions.length ? `<h2>${esc(msg(lang, 'entry.mistakes'))}</h2><ul>${entry.misconceptions.map((m) => `<li>“${esc(m.patterns.find((p) => patternLanguage(p) === entry.language) ?? m.patterns[0])}” → ${esc(m.correction)}</li>`).join('')}</ul>` : ''}
 ${followUps.length ? `<h2>${esc(msg(lang, 'entry.followUps'))}</h2><ul>${followUps.join('')}</ul>` : ''}
 </main>`;
 }

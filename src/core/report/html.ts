@@ -1,29 +1,34 @@
-import { msg } from '../i18n';
+import { count, formatDate, msg, punct, type MessageKey } from '../i18n';
 import { DIMENSIONS } from '../kb/types';
 import type { Language } from '../transcript/language';
 import { renderAnswerDelivery, renderDeliverySection, renderSpeakers } from './deliveryHtml';
+import { fullComparison, topicName } from './generate';
 import { escapeHtml, scoreClass } from './htmlText';
 import type { QuestionReport, Report } from './model';
 
 export { escapeHtml };
 
-/** Options for the shared report body; the webview uses toolkit elements and editor links. */
+/**
+ * Options for the shared report body. There is no language option: a report is written in one
+ * language (`report.language`), and every renderer uses it.
+ */
 export interface BodyOptions {
   /** Use @vscode/webview-ui-toolkit elements (webview) instead of plain HTML (standalone file). */
   toolkit: boolean;
-  /** UI language of the labels; defaults to the report's language. */
-  lang?: Language;
 }
 
-function list(items: string[], lang: Language): string {
-  if (items.length === 0) return `<p class="muted">${escapeHtml(msg(lang, 'report.none'))}</p>`;
+/** `<b>Label:</b> value` with the colon of the report's language. */
+function labelled(lang: Language, label: string, valueHtml: string): string {
+  return `<b>${escapeHtml(label)}${lang === 'zh' ? '：' : ':'}</b>${lang === 'zh' ? '' : ' '}${valueHtml}`;
+}
+
+function list(items: string[]): string {
   return `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 }
 
-function tag(text: string, o: BodyOptions, cls: string): string {
-  return o.toolkit
-    ? `<vscode-tag class="${cls}">${escapeHtml(text)}</vscode-tag>`
-    : `<span class="tag ${cls}">${escapeHtml(text)}</span>`;
+/** A plain tag: the toolkit's <vscode-tag> upper-cases its text, so a key point would read differently than in the lens. */
+function tag(text: string, cls: string): string {
+  return `<span class="tag ${cls}">${escapeHtml(text)}</span>`;
 }
 
 /** A dimension's score, or a dash when it was not assessed (no reference). */
@@ -39,61 +44,104 @@ const STATUS_ICON = { stated: '✓', mentioned: '~', missing: '✗', contradicte
 /** Each key point with how the answer fared on it and the sentence that shows it. */
 function coverageList(r: QuestionReport, lang: Language): string {
   if (!r.coverage?.length) return '';
-  const items = r.coverage.map((c) => `<li class="kp ${c.status}" data-status="${c.status}"><span class="kp-icon" aria-hidden="true">${STATUS_ICON[c.status]}</span> <b>${escapeHtml(c.label)}</b> <span class="muted">(${escapeHtml(msg(lang, `report.status.${c.status}`))})</span>${c.evidence ? `<br><q>${escapeHtml(c.evidence)}</q>` : ''}</li>`).join('');
-  return `<p><b>${escapeHtml(msg(lang, 'report.evidence'))}:</b></p><ul class="coverage">${items}</ul>`;
+  const p = punct(lang);
+  const items = r.coverage.map((c) => `<li class="kp ${c.status}" data-status="${c.status}"><span class="kp-icon" aria-hidden="true">${STATUS_ICON[c.status]}</span> <b>${escapeHtml(c.label)}</b> <span class="muted">${escapeHtml(`${p.open.trim()}${msg(lang, `report.status.${c.status}`)}${p.close}`)}</span>${c.evidence ? `<br><q>${escapeHtml(c.evidence)}</q>` : ''}</li>`).join('');
+  return `<p>${labelled(lang, msg(lang, 'report.evidence'), '')}</p><ul class="coverage">${items}</ul>`;
+}
+
+const WHY_GROUPS = [...DIMENSIONS, 'score'] as const;
+
+function signed(delta: number): string {
+  return delta > 0 ? `+${delta}` : String(delta);
+}
+
+/** "Why these scores": each dimension's total, then the lines that add up to it; last, how the question's score is made. */
+function whyList(r: QuestionReport, lang: Language): string {
+  return WHY_GROUPS.map((g) => {
+    const lines = r.explanations.filter((e) => e.dimension === g || (g === 'score' && e.dimension === 'relevance'));
+    const total = g === 'score' ? r.contentScore : r.dimensions[g];
+    if (lines.length === 0 && g !== 'score') return '';
+    const name = msg(lang, (g === 'score' ? 'report.score' : `dim.${g}`) as MessageKey);
+    const items = lines.map((e) => `<li><span class="delta ${e.delta > 0 ? 'plus' : e.delta < 0 ? 'minus' : 'zero'}">${signed(e.delta)}</span> ${escapeHtml(e.reason)}</li>`).join('');
+    return `<li class="why-group" data-testid="why-total" data-dimension="${g}" data-total="${total ?? ''}"><b>${escapeHtml(name)} ${typeof total === 'number' ? `= ${total}` : '—'}</b>${items ? `<ul>${items}</ul>` : ''}</li>`;
+  }).join('');
 }
 
 function questionSection(r: QuestionReport, o: BodyOptions, lang: Language): string {
+  const p = punct(lang);
   const dims = DIMENSIONS.map((d) => `<span class="dim"><span class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</span> ${dimValue(r.dimensions[d], lang)}</span>`).join('');
-  const missing = r.keyMissing.map((k) => tag(k, o, 'missing')).join(' ') || `<span class="muted">${escapeHtml(msg(lang, 'report.none'))}</span>`;
   const button = o.toolkit
     ? `<vscode-button appearance="secondary" class="goto" data-index="${r.index}">${escapeHtml(msg(lang, 'report.goToQuestion'))}</vscode-button>`
     : '';
-  const why = r.explanations
-    .filter((e) => e.delta !== 0 || e.dimension === 'completeness' || e.dimension === 'relevance' || e.reason)
-    .map((e) => `<li><span class="delta ${e.delta >= 0 ? 'plus' : 'minus'}">${e.delta > 0 ? '+' : ''}${e.delta}</span> ${escapeHtml(msg(lang, `dim.${e.dimension}`))}: ${escapeHtml(e.reason)}</li>`)
-    .join('');
-  const flags = (r.flags ?? []).map((f) => tag(msg(lang, `report.flag.${f}`), o, `flag flag-${f}`)).join(' ');
+  const flags = (r.flags ?? []).map((f) => tag(msg(lang, `report.flag.${f}`), `flag flag-${f}`)).join(' ');
   const conf = r.confidence;
   const confidence = conf
-    ? `<p class="confidence confidence-${conf.level}" data-testid="question-confidence" data-level="${conf.level}"><b>${escapeHtml(msg(lang, 'report.confidence'))}:</b> ${escapeHtml(msg(lang, `confidence.${conf.level}`))}${conf.reasons.length ? ` — ${escapeHtml(conf.reasons.join('; '))}` : ''}</p>`
+    ? `<p class="confidence confidence-${conf.level}" data-testid="question-confidence" data-level="${conf.level}">${labelled(lang, msg(lang, 'report.confidence'), escapeHtml(`${msg(lang, `confidence.${conf.level}`)}${conf.reasons.length ? ` — ${conf.reasons.join(p.semi)}` : ''}`))}</p>`
     : '';
   const offTopic = r.relevance?.offTopic
     ? `<p class="off-topic" data-testid="off-topic">${escapeHtml(r.explanations.find((e) => e.dimension === 'relevance')?.reason ?? msg(lang, 'why.offTopicNoName'))}</p>`
     : '';
+  // Without a reference no key point was checked: say so and what the answer was judged on, never "missing: none".
+  const points = r.reference
+    ? coverageList(r, lang) || `<p>${labelled(lang, msg(lang, 'report.missing'), r.keyMissing.map((k) => tag(k, 'missing')).join(' ') || `<span class="muted">${escapeHtml(msg(lang, 'report.none'))}</span>`)}</p>`
+    : `<p class="no-reference" data-testid="no-reference">${escapeHtml(msg(lang, 'report.noReferenceJudged'))}</p>`;
   const reference = r.reference
     ? `<blockquote>${escapeHtml(r.reference.expertAnswer)}</blockquote>`
-    : `<p class="muted">${escapeHtml(msg(lang, 'report.noReference'))}</p>${r.related?.length ? `<p>${escapeHtml(msg(lang, 'report.related'))}:</p>${list(r.related.map((x) => x.question), lang)}` : ''}`;
+    : `<p class="muted">${escapeHtml(msg(lang, 'report.noReference'))}</p>${r.related?.length ? `<p>${escapeHtml(msg(lang, 'report.related'))}${lang === 'zh' ? '：' : ':'}</p>${list(r.related.map((x) => x.question))}` : ''}`;
   return `<section class="question" id="q-${r.index}" data-index="${r.index}" data-score="${r.contentScore}">
   <header><h3>Q${r.index}. ${escapeHtml(r.question)}</h3><span class="score ${scoreClass(r.contentScore)}" data-testid="question-score">${r.contentScore}/100</span>${flags}${button}</header>
   <div class="dims">${dims}</div>
   ${confidence}
   ${offTopic}
   ${renderAnswerDelivery(r.delivery, lang)}
-  ${coverageList(r, lang) || `<p><b>${escapeHtml(msg(lang, 'report.missing'))}:</b> ${missing}</p>`}
-  ${r.inaccuracies.length ? `<p><b>${escapeHtml(msg(lang, 'report.inaccuracies'))}:</b></p>${list(r.inaccuracies.map((i) => `“${i.sentence ?? i.claim}” → ${i.correction}`), lang)}` : ''}
-  <details><summary>${escapeHtml(msg(lang, 'report.answer'))}</summary><blockquote>${escapeHtml(r.answer)}</blockquote></details>
+  ${points}
+  ${r.inaccuracies.length ? `<p>${labelled(lang, msg(lang, 'report.inaccuracies'), '')}</p>${list(r.inaccuracies.map((i) => `“${i.sentence ?? i.claim}” → ${i.correction}`))}` : ''}
+  <details class="answer"><summary>${escapeHtml(msg(lang, 'report.answer'))}</summary><blockquote>${escapeHtml(r.answer)}</blockquote></details>
   <details ${r.reference ? '' : 'open'}><summary>${escapeHtml(msg(lang, 'report.reference'))}</summary>${reference}</details>
-  <details><summary>${escapeHtml(msg(lang, 'report.why'))}</summary><ul class="why">${why}</ul></details>
+  <details><summary>${escapeHtml(msg(lang, 'report.why'))}</summary><ul class="why">${whyList(r, lang)}</ul></details>
 </section>`;
 }
 
-/** The report's body, shared by the standalone HTML file and the webview panel. */
+function row(lang: Language, name: string, x: { before: number; now: number; delta: number }, attrs: string): string {
+  return `<li ${attrs}>${escapeHtml(msg(lang, 'compare.row', name, x.before, x.now, signed(x.delta)))}</li>`;
+}
+
+/** What this session is compared with, and how: per dimension, per shared topic, and the overall score only when the topics match. */
+function comparisonSection(report: Report, lang: Language): string {
+  const c = report.comparedToLast ? fullComparison(report.comparedToLast) : null;
+  const rerun = report.rerunOf ? `<p class="muted" data-testid="rerun">${escapeHtml(msg(lang, 'report.rerun', formatDate(report.rerunOf.createdAt, lang)))}</p>` : '';
+  if (!c) return `${rerun}${report.rerunOf ? '' : `<p class="muted">${escapeHtml(msg(lang, 'report.noPrevious'))}</p>`}`;
+  const topics = (ts: string[]) => ts.map((t) => topicName(t, lang)).join(lang === 'zh' ? '、' : ', ') || msg(lang, 'compare.noTopics');
+  const what = msg(lang, 'compare.with', c.previousSource ?? '—', formatDate(c.previousCreatedAt, lang), count(lang, c.previousQuestions ?? 0, 'question'));
+  const relation = c.relation === 'no-common-topic'
+    ? msg(lang, 'compare.unrelated', topics(c.onlyBefore), topics(c.onlyNow))
+    : c.relation === 'same-topics'
+      ? msg(lang, 'compare.sameTopics', topics(c.topics.map((t) => t.topic)))
+      : [msg(lang, 'compare.common', topics(c.topics.map((t) => t.topic))), c.onlyNow.length ? msg(lang, 'compare.onlyNow', topics(c.onlyNow)) : '', c.onlyBefore.length ? msg(lang, 'compare.onlyBefore', topics(c.onlyBefore)) : ''].filter(Boolean).join(' ');
+  const overall = c.relation === 'no-common-topic' ? ''
+    : `<p data-testid="overall-delta">${escapeHtml(msg(lang, 'compare.row', msg(lang, 'report.overall'), report.summary.overallScore - c.overallDelta, report.summary.overallScore, signed(c.overallDelta)))}</p>`;
+  const dims = c.dimensions.length
+    ? `<h3>${escapeHtml(msg(lang, 'compare.byDimension'))}</h3><ul>${c.dimensions.map((d) => row(lang, msg(lang, `dim.${d.dimension}`), d, `data-testid="compare-dimension" data-dimension="${d.dimension}"`)).join('')}</ul>`
+    : '';
+  const byTopic = c.topics.length
+    ? `<h3>${escapeHtml(msg(lang, 'compare.byTopic'))}</h3><ul>${c.topics.map((t) => `<li data-testid="compare-topic" data-topic="${escapeHtml(t.topic)}">${escapeHtml(msg(lang, 'compare.topicRow', topicName(t.topic, lang), t.before, t.now, signed(t.delta), count(lang, t.questionsBefore, 'question'), count(lang, t.questionsNow, 'question')))}</li>`).join('')}</ul>`
+    : '';
+  const unchanged = !c.improved.length && !c.declined.length ? `<p class="muted">${escapeHtml(msg(lang, 'report.unchanged'))}</p>` : '';
+  const said = c.known ? `<p data-testid="compared-with">${escapeHtml(what)}</p><p data-testid="compare-relation" data-relation="${c.relation}">${escapeHtml(relation)}</p>` : '';
+  return `${rerun}${said}${overall}${dims}${byTopic}${unchanged}`;
+}
+
+/** The report's body, shared by the standalone HTML file and the webview panel; in the report's language throughout. */
 export function renderReportBody(report: Report, o: BodyOptions): string {
-  const lang = o.lang ?? report.language;
+  const lang = report.language;
   const s = report.summary;
+  const sep = ' · ';
   const divider = o.toolkit ? '<vscode-divider></vscode-divider>' : '<hr>';
   const dims = DIMENSIONS.map((d) => `<div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</div><div class="big">${dimValue(s.dimensions[d], lang, `dim-${d}`)}</div></div>`).join('');
-  const c = report.comparedToLast;
-  const compared = !c
-    ? `<p class="muted">${escapeHtml(msg(lang, 'report.noPrevious'))}</p>`
-    : `<p data-testid="overall-delta">${escapeHtml(msg(lang, 'report.overall'))}: ${c.overallDelta >= 0 ? '+' : ''}${c.overallDelta}</p>
-       ${c.improved.length ? `<p>${escapeHtml(msg(lang, 'report.improved'))}: ${c.improved.map((x) => `${escapeHtml(msg(lang, `dim.${x.dimension}`))} +${x.delta}`).join(', ')}</p>` : ''}
-       ${c.declined.length ? `<p>${escapeHtml(msg(lang, 'report.declined'))}: ${c.declined.map((x) => `${escapeHtml(msg(lang, `dim.${x.dimension}`))} ${x.delta}`).join(', ')}</p>` : ''}
-       ${!c.improved.length && !c.declined.length ? `<p class="muted">${escapeHtml(msg(lang, 'report.unchanged'))}</p>` : ''}`;
-  return `<main class="report" data-report-id="${escapeHtml(report.id)}">
+  const plan = (items: string[]) => list(items.length ? items : [msg(lang, 'report.none')]);
+  return `<main class="report" data-report-id="${escapeHtml(report.id)}" data-language="${lang}" lang="${lang === 'zh' ? 'zh-CN' : 'en'}">
 <h1>${escapeHtml(msg(lang, 'report.title'))}</h1>
-<p class="muted">${escapeHtml(msg(lang, 'report.source'))}: ${escapeHtml(report.source)} · ${escapeHtml(msg(lang, 'report.engine'))}: ${escapeHtml(report.engine)} · ${escapeHtml(msg(lang, 'report.generated'))}: ${escapeHtml(report.createdAt)}</p>
+<p class="muted">${labelled(lang, msg(lang, 'report.source'), escapeHtml(report.source))}${sep}${labelled(lang, msg(lang, 'report.engine'), escapeHtml(report.engine))}${sep}${labelled(lang, msg(lang, 'report.generated'), `<time datetime="${escapeHtml(report.createdAt)}">${escapeHtml(formatDate(report.createdAt, lang))}</time>`)}</p>
 <div class="summary">
   <div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, 'report.overall'))}</div><div class="big ${scoreClass(s.overallScore)}" data-testid="overall-score">${s.overallScore}</div></div>
   <div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, 'report.questions'))}</div><div class="big" data-testid="question-count">${s.totalQuestions}</div></div>
@@ -105,12 +153,12 @@ ${divider}
 ${renderDeliverySection(report, lang)}
 ${divider}
 <h2>${escapeHtml(msg(lang, 'report.compared'))}</h2>
-${compared}
+<section class="compared" data-testid="compared">${comparisonSection(report, lang)}</section>
 ${divider}
 <h2>${escapeHtml(msg(lang, 'report.plan'))}</h2>
-<h3>${escapeHtml(msg(lang, 'report.immediate'))}</h3>${list(report.improvementPlan.immediate, lang)}
-<h3>${escapeHtml(msg(lang, 'report.shortTerm'))}</h3>${list(report.improvementPlan.shortTerm, lang)}
-<h3>${escapeHtml(msg(lang, 'report.longTerm'))}</h3>${list(report.improvementPlan.longTerm, lang)}
+<h3>${escapeHtml(msg(lang, 'report.immediate'))}</h3>${plan(report.improvementPlan.immediate)}
+<h3>${escapeHtml(msg(lang, 'report.shortTerm'))}</h3>${plan(report.improvementPlan.shortTerm)}
+<h3>${escapeHtml(msg(lang, 'report.longTerm'))}</h3>${plan(report.improvementPlan.longTerm)}
 ${divider}
 <h2>${escapeHtml(msg(lang, 'report.perQuestion'))}</h2>
 ${report.perQuestion.map((r) => questionSection(r, o, lang)).join('\n')}
@@ -135,11 +183,14 @@ body { font-family: var(--vscode-font-family, system-ui, sans-serif); color: var
 .question h3 { margin: 6px 0; flex: 1 1 auto; font-size: 1.05em; white-space: pre-wrap; }
 .score { font-weight: 600; }
 .dims { display: flex; gap: 16px; flex-wrap: wrap; }
-.tag { display: inline-block; border-radius: 3px; padding: 0 6px; background: var(--vscode-badge-background, #e0e0e0); color: var(--vscode-badge-foreground, #222); font-size: 0.9em; }
+.tag { display: inline-block; border-radius: 3px; padding: 0 6px; background: var(--vscode-badge-background, #e0e0e0); color: var(--vscode-badge-foreground, #222); font-size: 0.9em; text-transform: none; }
 blockquote { margin: 6px 0; padding: 6px 12px; border-left: 3px solid var(--vscode-textBlockQuote-border, #ddd); background: var(--vscode-textBlockQuote-background, #f6f6f6); white-space: pre-wrap; }
 .delta { display: inline-block; min-width: 2.5em; font-variant-numeric: tabular-nums; }
 .delta.plus { color: var(--vscode-testing-iconPassed, #2e7d32); }
 .delta.minus { color: var(--vscode-errorForeground, #c62828); }
+.delta.zero { color: var(--vscode-descriptionForeground, #666); }
+.why, .why ul { list-style: none; padding-left: 0; }
+.why ul { padding-left: 1.2em; margin: 2px 0 8px; }
 .metrics { border-collapse: collapse; margin: 6px 0; }
 .metrics th, .metrics td { text-align: left; vertical-align: top; padding: 2px 10px 2px 0; }
 .metrics th { font-weight: normal; color: var(--vscode-descriptionForeground, #666); white-space: nowrap; }
@@ -153,6 +204,7 @@ blockquote { margin: 6px 0; padding: 6px 12px; border-left: 3px solid var(--vsco
 .kp.missing .kp-icon, .kp.contradicted .kp-icon { color: var(--vscode-errorForeground, #c62828); }
 .confidence-low { color: var(--vscode-editorWarning-foreground, #b26a00); }
 .off-topic { color: var(--vscode-errorForeground, #c62828); font-weight: 600; }
+.no-reference { border-left: 3px solid var(--vscode-editorWarning-foreground, #b26a00); padding-left: 8px; }
 hr { border: none; border-top: 1px solid var(--vscode-panel-border, #ddd); }
 body.vscode-high-contrast .dim-card, body.vscode-high-contrast .question, body.vscode-high-contrast blockquote { border-color: var(--vscode-contrastBorder); }
 body.vscode-high-contrast .question.highlight { outline: 1px dashed var(--vscode-contrastActiveBorder); }
@@ -160,15 +212,15 @@ body.vscode-high-contrast .tag { border: 1px solid var(--vscode-contrastBorder);
 @media (prefers-color-scheme: dark) { body:not([data-vscode-theme-kind]) { color: #ddd; background: #1e1e1e; } body:not([data-vscode-theme-kind]) blockquote { background: #2a2a2a; border-color: #444; } }
 `;
 
-/** A self-contained HTML file (no scripts) for the CLI's --html. */
-export function renderStandaloneHtml(report: Report, lang?: Language): string {
-  const l = lang ?? report.language;
+/** A self-contained HTML file (no scripts) for the CLI's --html, in the report's language. */
+export function renderStandaloneHtml(report: Report): string {
+  const l = report.language;
   return `<!DOCTYPE html>
 <html lang="${l === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(msg(l, 'report.title'))} — ${escapeHtml(report.source)}</title>
 <style>${REPORT_CSS}</style></head>
-<body>${renderReportBody(report, { toolkit: false, lang: l })}</body></html>
+<body>${renderReportBody(report, { toolkit: false })}</body></html>
 `;
 }

@@ -36,11 +36,34 @@ export interface QuestionReport {
   answerEndS?: number;
 }
 
-/** How this session compares with the user's previous one. */
+/** One dimension or knowledge topic, then and now. */
+export interface ComparedScore {
+  before: number;
+  now: number;
+  delta: number;
+}
+
+/**
+ * How this session compares with the user's previous one (never a re-run of the same text): per
+ * dimension, and per knowledge topic that both sessions asked about, saying what was compared.
+ */
 export interface Comparison {
   previousId: string;
   previousCreatedAt: string;
+  /** What the previous session diagnosed, so the report can say what it is compared with. */
+  previousSource?: string;
+  previousQuestions?: number;
+  /** Topics of both sessions: the same, some in common, or none (a different interview). */
+  relation: 'same-topics' | 'some-topics' | 'no-common-topic';
+  /** Only meaningful when the sessions share topics; the report shows it only then. */
   overallDelta: number;
+  dimensions: Array<ComparedScore & { dimension: Dimension }>;
+  /** Topics asked in both sessions: the mean score of their questions then and now. */
+  topics: Array<ComparedScore & { topic: string; questionsBefore: number; questionsNow: number }>;
+  /** Topics asked in only one of the two sessions (not compared). */
+  onlyBefore: string[];
+  onlyNow: string[];
+  /** Dimensions that moved by MEANINGFUL_DELTA or more. */
   improved: Array<{ dimension: Dimension; delta: number }>;
   declined: Array<{ dimension: Dimension; delta: number }>;
 }
@@ -51,7 +74,10 @@ export interface Report {
   createdAt: string;
   userId: string;
   source: string;
+  /** The language the report is written in (labels, explanations, plan, knowledge-base text); every renderer uses it. */
   language: Language;
+  /** The language of the transcript; what the candidate said is quoted as spoken. */
+  transcriptLanguage?: Language;
   engine: string;
   summary: {
     overallScore: number;
@@ -65,8 +91,10 @@ export interface Report {
   perQuestion: QuestionReport[];
   improvementPlan: { immediate: string[]; shortTerm: string[]; longTerm: string[] };
   comparedToLast: Comparison | null;
-  /** What was read: the format, whether it had times, and who was taken for whom. */
-  transcript?: { format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[] };
+  /** The earlier report of this same text, when there is one: a re-run is not compared as progress. */
+  rerunOf?: { id: string; createdAt: string } | null;
+  /** What was read: the format, whether it had times, who was taken for whom, and whether the user swapped them. */
+  transcript?: { format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[]; swapped?: boolean };
   /** Delivery metrics when the transcript has timestamps; null otherwise. */
   delivery?: DeliveryReport | null;
 }

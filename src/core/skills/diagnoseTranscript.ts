@@ -1,5 +1,6 @@
 import { REFERENCE_THRESHOLD } from '../kb/confidence';
-import { msg } from '../i18n';
+import { lensTitle } from '../report/lens';
+import type { Language } from '../transcript/language';
 import { mapLimit, throwIfAborted, yieldToEventLoop } from '../runtime/abort';
 import { redactStrings } from '../runtime/redact';
 import type { Report } from '../report/model';
@@ -30,6 +31,12 @@ export interface DiagnoseInput {
   swapRoles?: boolean;
   /** The file's URI, stored with the report so that the editor can show it again while the text is unchanged. */
   sourceKey?: string;
+  /**
+   * The language the report is written in: `transcript` (default) follows the transcript; `zh` or
+   * `en` writes every label, explanation and plan step in that language, with knowledge-base text
+   * in it where the entry has it. What was said is quoted as spoken.
+   */
+  reportLanguage?: Language | 'transcript';
 }
 
 /** Most questions one run diagnoses; a bigger file is almost always several interviews in one. */
@@ -60,6 +67,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       ...(input.labels ? { labels: input.labels } : {}),
     });
     const total = split.pairs.length;
+    const reportLanguage: Language = input.reportLanguage === 'zh' || input.reportLanguage === 'en' ? input.reportLanguage : split.language;
     if (total > MAX_QUESTIONS) {
       throw new SkillStepError('split_qa_pairs', {
         code: 'input_error',
@@ -73,7 +81,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     const analysed = await mapLimit(split.pairs, input.concurrency ?? 4, async (pair): Promise<AnalysedPair> => {
       throwIfAborted(ctx.signal);
       const previous = split.pairs.filter((p) => p.index < pair.index).map((p) => p.question);
-      const { analysis, reference } = await judgePair(ctx, { question: pair.question, answer: pair.answer, language: split.language, previous });
+      const { analysis, reference } = await judgePair(ctx, { question: pair.question, answer: pair.answer, language: split.language, reportLanguage, previous });
       if (!reference) warnings.push(`Q${pair.index}: no reference answer matched with enough confidence; judged on relevance, explanation and concrete claims`);
       done++;
       ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100`, phase: 'questions' });
@@ -89,15 +97,15 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     throwIfAborted(ctx.signal);
     const delivery = split.timed
       ? await call<DeliveryReport>(ctx, 'analyze_speech', {
-        turns: split.turns, pairs: split.pairs, language: split.language, wordTimed: split.wordTimed, startOnly: split.startOnly,
+        turns: split.turns, pairs: split.pairs, language: reportLanguage, wordTimed: split.wordTimed, startOnly: split.startOnly,
       })
       : undefined;
     const userId = input.userId ?? 'default';
     // The report is stored and shown: it passes the same redaction as every message and log line.
     const report = redactStrings(await call<Report>(ctx, 'generate_report', {
-      pairs: analysed, language: split.language, userId,
-      source: input.source ?? 'transcript', engine: 'offline',
-      transcript: { format: split.format, timed: split.timed, speakers: split.speakers },
+      pairs: analysed, language: reportLanguage, transcriptLanguage: split.language, userId,
+      source: input.source ?? 'transcript', engine: 'offline', textHash: reportOrigin(input.sourceKey ?? '', input.text).textHash,
+      transcript: { format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}) },
       ...(delivery ? { delivery } : {}),
     }));
     const actions = [];
@@ -107,9 +115,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       actions.push({ kind: saved.saved ? 'history.save' : 'history.skip', target: report.id, detail: { ...saved } });
     }
     const lines = [`**${report.summary.headline}**`, ''];
-    for (const r of report.perQuestion) {
-      lines.push(`- Q${r.index} ${r.contentScore}/100${r.keyMissing[0] ? ` · ${msg(report.language, 'report.missing')}: ${r.keyMissing[0]}` : ''}`);
-    }
+    for (const r of report.perQuestion) lines.push(`- ${lensTitle(r, report.language)}`);
     return { summary_md: lines.join('\n'), actions, warnings, raw: report };
   },
 };

@@ -13,6 +13,8 @@ export interface PairToJudge {
   question: string;
   answer: string;
   language: Language;
+  /** The language the analysis is written in (default: the transcript's). */
+  reportLanguage?: Language;
   /** The earlier questions of the interview, oldest first. */
   previous?: string[];
 }
@@ -38,6 +40,7 @@ export async function judgePair(ctx: SkillContext, pair: PairToJudge): Promise<J
   const related = top ? [] : choice.related.map((h) => ({ id: h.id, question: h.question }));
   const analysis = await call<AnswerAnalysis>(ctx, 'analyze_content', {
     question: pair.question, answer: pair.answer, language: pair.language,
+    ...(pair.reportLanguage && pair.reportLanguage !== pair.language ? { reportLanguage: pair.reportLanguage } : {}),
     ...(top ? { referenceId: top.id, referenceConfidence: top.confidence } : {}),
     ...(related.length ? { related } : {}),
   });

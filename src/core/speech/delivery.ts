@@ -120,12 +120,12 @@ function scorePace(charsPerMin: number, wordsPerMin: number, cjk: number, en: nu
 
 function scoreFillers(f: FillerStats, lang: Language): Scored {
   const d = f.per100Tokens;
-  const top = Object.entries(f.byWord).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w, n]) => `${w}×${n}`).join(', ');
+  const top = Object.entries(f.byWord).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w, n]) => `“${w}”×${n}`).join(', ');
   if (f.count > 0 && f.count < T.fillerMinCount) {
     return { score: 100, flag: 'ok', explanation: say(lang, `口头禅 ${f.count} 个，太少，不足以计算频率。`, `${f.count} ${f.count === 1 ? 'filler' : 'fillers'}: too few to rate how often.`) };
   }
   if (d <= T.fillerPer100.ok && f.perMinute <= T.fillerPerMin.high) {
-    return { score: 100, flag: 'ok', explanation: say(lang, `口头禅 ${f.count} 个（每百词 ${d}），不影响表达。`, `${f.count} fillers (${d} per 100 words); they do not get in the way.`) };
+    return { score: 100, flag: 'ok', explanation: say(lang, `口头禅 ${f.count} 个（每百词 ${d}），不影响表达。`, `${f.count} filler${f.count === 1 ? '' : 's'} (${d} per 100 words); they do not get in the way.`) };
   }
   const s = d <= T.fillerPer100.high ? 100 - (30 * (d - T.fillerPer100.ok)) / (T.fillerPer100.high - T.fillerPer100.ok) : 70 - (d - T.fillerPer100.high) * 8;
   const high = d > T.fillerPer100.high || f.perMinute > T.fillerPerMin.high;

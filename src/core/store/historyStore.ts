@@ -36,12 +36,23 @@ export interface ReportOrigin {
   textHash: string;
 }
 
+/** Which of a user's reports `last` may return. */
+export interface LastReportQuery {
+  excludeId?: string;
+  excludeIds?: readonly string[];
+  /** Only reports computed from this exact text (sha256, see ReportOrigin). */
+  textHash?: string;
+  /** Not reports computed from this exact text: a re-run is not another session. */
+  excludeTextHash?: string;
+}
+
 /** Reports kept between sessions; `HistoryStore` is the file-backed implementation. */
 export interface ReportHistory {
   save(report: Report, origin?: ReportOrigin): Promise<SaveOutcome>;
   /** The newest report computed from this file with exactly this text, if any. */
   latestFor(origin: ReportOrigin): Report | null;
-  last(userId: string, options?: { excludeId?: string }): Report | null;
+  /** The user's newest report that matches the query. */
+  last(userId: string, options?: LastReportQuery): Report | null;
   list(userId: string, limit?: number): HistoryRow[];
   get(id: string): Report | null;
 }
@@ -174,10 +185,23 @@ export class HistoryStore implements ReportHistory {
     });
   }
 
-  last(userId: string, options: { excludeId?: string } = {}): Report | null {
-    return this.readBody('SELECT body, body_file FROM reports WHERE user_id = ? AND id != ? ORDER BY created_at DESC, rowid DESC LIMIT 1', [
-      userId, options.excludeId ?? '',
-    ]);
+  last(userId: string, options: LastReportQuery = {}): Report | null {
+    const where = ['user_id = ?'];
+    const params = [userId];
+    const excluded = [...(options.excludeIds ?? []), ...(options.excludeId ? [options.excludeId] : [])];
+    if (excluded.length) {
+      where.push(`id NOT IN (${excluded.map(() => '?').join(', ')})`);
+      params.push(...excluded);
+    }
+    if (options.textHash) {
+      where.push('text_hash = ?');
+      params.push(options.textHash);
+    }
+    if (options.excludeTextHash) {
+      where.push('(text_hash IS NULL OR text_hash != ?)');
+      params.push(options.excludeTextHash);
+    }
+    return this.readBody(`SELECT body, body_file FROM reports WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT 1`, params);
   }
 
   latestFor(origin: ReportOrigin): Report | null {

@@ -10,6 +10,7 @@ interface Input {
   referenceConfidence?: number;
   related?: Array<{ id: string; question: string }>;
   language?: Language;
+  reportLanguage?: Language;
 }
 
 /** Scores one answer on the four dimensions against a reference entry, offline and explainably. */
@@ -29,6 +30,7 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
         items: { type: 'object', properties: { id: { type: 'string' }, question: { type: 'string' } }, required: ['id', 'question'] },
       },
       language: { type: 'string', enum: ['zh', 'en'] },
+      reportLanguage: { type: 'string', enum: ['zh', 'en'], description: 'Language of the explanations and of the knowledge-base text quoted in them (default: the answer\'s language).' },
     },
     required: ['question', 'answer'],
   },
@@ -43,6 +45,7 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
     const language = input.language ?? detectLanguage(`${input.question}\n${input.answer}`);
     return ok(analyzeAnswer({
       question: input.question, answer: input.answer, reference, language, corpus,
+      ...(input.reportLanguage ? { reportLanguage: input.reportLanguage } : {}),
       ...(input.referenceConfidence !== undefined ? { referenceConfidence: input.referenceConfidence } : {}),
       ...(input.related ? { related: input.related } : {}),
     }));

@@ -15,7 +15,7 @@ export const analyzeSpeech: Tool<Input, DeliveryReport> = {
     properties: {
       turns: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: true, required: ['role', 'text', 'segments'] } },
       pairs: { type: 'array', minItems: 1, items: { type: 'object', additionalProperties: true, required: ['index', 'answerTurns'] } },
-      language: { type: 'string', enum: ['zh', 'en'] },
+      language: { type: 'string', enum: ['zh', 'en'], description: 'Language the explanations are written in (the report\'s).' },
       wordTimed: { type: 'boolean', default: false },
       startOnly: { type: 'boolean', default: false },
     },
