@@ -105,9 +105,15 @@ function questionRefs(lang: Language, indexes: number[]): string {
   return lang === 'zh' ? msg(lang, 'plan.questions', listJoin(lang, indexes.map(String))) : listJoin(lang, indexes.map((i) => `Q${i}`));
 }
 
+const CLOSING_STOPS = '。．.!！?？;；,，';
+
 /** A transcript sentence quoted in a plan step, trimmed to a readable length (its closing stop left to the step). */
 function quoted(text: string): string {
-  const t = text.replace(/\s+/g, ' ').trim().replace(/[。．.!！?？;；,，]+$/, '');
+  const flat = text.replace(/\s+/g, ' ').trim();
+  // Strip the closing stops with a loop: /[…]+$/ restarts at every stop of a long run (quadratic).
+  let end = flat.length;
+  while (end > 0 && CLOSING_STOPS.includes(flat[end - 1])) end--;
+  const t = flat.slice(0, end);
   return t.length > 100 ? `${t.slice(0, 97)}…` : t;
 }
 
