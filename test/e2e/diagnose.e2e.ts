@@ -63,12 +63,25 @@ async function setReportLanguage(page: Page, value: 'ui' | 'transcript'): Promis
 }
 
 async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  // Click the row: Enter can take a stale first row (a recent file) before the list is filtered.
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
+  // A file the test just wrote reaches Quick Open's index when the file watcher reports it: ask
+  // again (a few times) rather than fail on the first, not yet indexed, search.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    try {
+      await row.waitFor({ timeout: 10_000 });
+    } catch (err) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 5) throw err;
+      continue;
+    }
+    // Click the row: Enter can take a stale first row (a recent file) before the list is filtered.
+    await row.click();
+    break;
+  }
   await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
 }
 
