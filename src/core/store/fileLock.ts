@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as lockfile from 'proper-lockfile';
+import type * as LockfileModule from 'proper-lockfile';
 
 /** How long a lock may go without being refreshed before another process may take it over. */
 export const DEFAULT_STALE_MS = 10_000;
@@ -19,6 +19,12 @@ export interface FileLockOptions {
 // One queue per lock in this process: two saves in one window wait for each other here instead
 // of polling the lock directory against themselves.
 const localQueues = new Map<string, Promise<unknown>>();
+
+// Loaded on the first write: proper-lockfile installs exit handlers (signal-exit) when it loads,
+// which activation and read-only runs have no use for.
+let lockfile: typeof LockfileModule | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadLockfile = (): typeof LockfileModule => (lockfile ??= require('proper-lockfile') as typeof LockfileModule);
 
 /**
  * Runs `fn` while holding an exclusive cross-process lock on `target` (a `<target>.lock` directory
@@ -45,7 +51,7 @@ async function lockAndRun<T>(target: string, fn: (stillHeld: () => boolean) => P
   let compromised = false;
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(target, {
+    release = await loadLockfile().lock(target, {
       realpath: false,
       stale,
       // Waits grow from 15 ms to 250 ms with jitter, so many writers spread out instead of polling together.
