@@ -92,7 +92,7 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
       if (isSwapped(deps, doc.uri)) {
         const undo = vscode.l10n.t('Undo swap');
         void showError(vscode.l10n.t('Cannot diagnose {0} with interviewer and candidate swapped: {1}', name, err.error.message), undo)
-          .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri));
+          .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri, false));
       } else {
         void showError(vscode.l10n.t('Cannot diagnose {0}: {1}', name, err.error.message));
       }
@@ -114,7 +114,7 @@ function labelsFrom(config: vscode.WorkspaceConfiguration): CustomLabels | undef
 }
 
 /** "Interview Lens: Swap Interviewer/Candidate": flips the roles for this file, remembers it, and diagnoses again. */
-export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
+export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri, swappedWanted?: boolean): Promise<Report | undefined> {
   const doc = await documentFor(uri);
   if (!doc) {
     void showError(vscode.l10n.t('Open an interview transcript in the editor, then run "Swap Interviewer/Candidate" again.'));
@@ -122,7 +122,9 @@ export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Re
   }
   const key = doc.uri.toString();
   const swapped = deps.context.workspaceState.get<string[]>(SWAPPED_KEY, []);
-  const swapping = !swapped.includes(key);
+  // An explicit state (from Undo) is applied as given, so an old notification cannot flip the roles back the wrong way.
+  const swapping = swappedWanted ?? !swapped.includes(key);
+  if (swapping === swapped.includes(key)) return diagnoseCommand(deps, doc.uri);
   const name = doc.uri.path.split('/').pop() ?? key;
   const config = vscode.workspace.getConfiguration('interviewLens', doc.uri);
   // Try the new roles before remembering them: a swap that leaves no question followed by an
@@ -144,7 +146,7 @@ export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri): Promise<Re
   void vscode.window.showInformationMessage(swapping
     ? vscode.l10n.t('Interviewer and candidate swapped for {0}; this is remembered for the file.', name)
     : vscode.l10n.t('Roles in {0} are inferred again.', name), undo)
-    .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri));
+    .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri, !swapping));
   return diagnoseCommand(deps, doc.uri);
 }
 
@@ -294,10 +296,20 @@ export function revealQuestionCommand(deps: Deps, uri: vscode.Uri, index: number
 
 /** From the report back to the transcript: selects the question's first line. */
 export async function openQuestionInEditor(deps: Deps, uri: vscode.Uri, index: number): Promise<void> {
-  const report = deps.state.last(uri);
+  // A panel restored after a reload has a report the session's state never saw: it was restored
+  // only because the file still had its text, and the document is checked again on opening.
+  const shown = deps.panel.shown?.uri.toString() === uri.toString() ? deps.panel.shown.report : undefined;
+  const report = deps.state.last(uri) ?? shown;
   const q = report?.perQuestion.find((p) => p.index === index);
-  if (!q) return;
+  if (!report || !q) return;
   const doc = await vscode.workspace.openTextDocument(uri);
+  if (!deps.state.get(doc)) {
+    const restored = await deps.restorer.restore(doc);
+    if (restored?.id !== report.id) {
+      void showWarning(vscode.l10n.t('{0} has changed since this report was made; run "Diagnose Interview" again.', path.basename(uri.path)));
+      return;
+    }
+  }
   const pos = doc.positionAt(q.startOffset);
   const editor = await vscode.window.showTextDocument(doc, {
     viewColumn: vscode.ViewColumn.One,

@@ -40,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('interviewLens.diagnose', (uri?: vscode.Uri) => diagnoseCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.showReport', () => showReportCommand(deps)),
     vscode.commands.registerCommand('interviewLens.revealQuestion', (uri: vscode.Uri, index: number) => revealQuestionCommand(deps, uri, index)),
-    vscode.commands.registerCommand('interviewLens.swapRoles', (uri?: vscode.Uri) => swapRolesCommand(deps, uri)),
+    vscode.commands.registerCommand('interviewLens.swapRoles', (uri?: vscode.Uri, swapped?: boolean) => swapRolesCommand(deps, uri, typeof swapped === 'boolean' ? swapped : undefined)),
     vscode.commands.registerCommand('interviewLens.diagnoseAudio', (uri?: vscode.Uri) => diagnoseAudioCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.setSttApiKey', () => setSttApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.setEmbeddingsApiKey', () => setEmbeddingsApiKeyCommand(deps)),

@@ -51,7 +51,11 @@ export class CoreHost {
    * shown again on reopening a file; undefined when the file is unreadable (the user is told once).
    */
   history(): Promise<HistoryStore | undefined> {
-    this.historyStore ??= this.openHistory();
+    // A failure other than an unreadable file (a folder it may not write, say) is tried again next time.
+    this.historyStore ??= this.openHistory().catch((err: unknown) => {
+      this.historyStore = undefined;
+      throw err;
+    });
     return this.historyStore;
   }
 

@@ -152,6 +152,24 @@ describe('history store (sql.js index + compressed report files)', () => {
     assert.equal(reopened.get('r1')?.id, 'r1');
   });
 
+  it('does not commit a write that held the lock past most of its stale time (another process may have taken it over)', async () => {
+    const file = path.join(dir, 'history.sqlite');
+    const ok = await HistoryStore.open(file, { lockStaleMs: 2000 });
+    await ok.save(fakeReport('r1', 'u', day(1), 1));
+    const slow = await HistoryStore.open(file, {
+      lockStaleMs: 2000,
+      // Synchronous work longer than the stale time: the lock's refresh timer cannot run meanwhile.
+      writeOps: { writeFileSync: (...args: Parameters<typeof fs.writeFileSync>) => {
+        const until = Date.now() + 1700;
+        while (Date.now() < until) { /* busy */ }
+        fs.writeFileSync(...args);
+      }, fsyncSync: fs.fsyncSync, renameSync: fs.renameSync },
+    });
+    await assert.rejects(slow.save(fakeReport('r2', 'u', day(2), 2)), (e: Error) => e instanceof HistoryError && /lost the lock/.test(e.message));
+    assert.equal(slow.get('r2'), null);
+    assert.deepEqual(fs.readdirSync(reportBodiesDir(file)).length, 1, 'the refused write left its body');
+  });
+
   it('takes over a lock whose holder died', async () => {
     const file = path.join(dir, 'history.sqlite');
     const store = await HistoryStore.open(file, { lockStaleMs: 2000 });

@@ -72,7 +72,7 @@ describe('history shared by several processes and windows', function () {
     const promised: string[] = [];
     for (let round = 0; round < 12; round++) {
       // Two writers so that kills land while the lock is held, while waiting for it, and mid-rename.
-      const children = [0, 1].map((w) => spawn(process.execPath, ['-r', 'esbuild-register', WRITER, file, `k${round}w${w}`]));
+      const children = [0, 1].map((w) => spawn(process.execPath, ['-r', 'esbuild-register', WRITER, file, `k${round}w${w}`], { env: { ...process.env, IL_TEST_LOCK_STALE_MS: '2000' } }));
       let firstSave: () => void = () => undefined;
       const writing = new Promise<void>((r) => (firstSave = r));
       const outs = children.map((c) => {

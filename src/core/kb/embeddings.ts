@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import type { Database } from 'sql.js';
 import { endpointUrl } from '../runtime/endpoint';
 import { redactText, registerEndpointSecrets, registerSecret } from '../runtime/redact';
-import { SharedDatabase } from '../store/sharedDatabase';
+import { SharedDatabase, tempFilesOf } from '../store/sharedDatabase';
 import { StoreError } from '../store/storeError';
 import { loadSql } from '../store/sqlite';
 
@@ -83,12 +83,18 @@ export class EmbeddingCache {
     try {
       shared = await SharedDatabase.open(file, options);
     } catch (err) {
-      if (!(err instanceof StoreError)) throw err;
-      // An unreadable cache is only a cache: keep it aside for inspection and start empty.
-      fs.renameSync(file, `${file}.unreadable`);
+      // Only an unreadable file is set aside (a failure to load sql.js is not the file's fault).
+      if (!(err instanceof StoreError) || !/cannot be read/.test(err.message)) throw err;
+      // An unreadable cache is only a cache: keep it aside for inspection and start empty. Another
+      // window may have moved it already.
+      try {
+        fs.renameSync(file, `${file}.unreadable`);
+      } catch (renameErr) {
+        if ((renameErr as NodeJS.ErrnoException).code !== 'ENOENT') throw renameErr;
+      }
       shared = await SharedDatabase.open(file, options);
     }
-    await shared.cleanUp().catch(() => 0);
+    if (tempFilesOf(file).length > 0) await shared.cleanUp().catch(() => 0);
     return new EmbeddingCache(shared);
   }
 

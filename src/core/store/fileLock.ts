@@ -66,8 +66,12 @@ async function lockAndRun<T>(target: string, fn: (stillHeld: () => boolean) => P
     }
     throw err;
   }
+  const acquiredAt = Date.now();
+  // The lock is refreshed by a timer, which cannot run while a holder does synchronous work: past
+  // most of the stale time another process may already have taken it over, so a commit must not go on.
+  const stillHeld = () => !compromised && Date.now() - acquiredAt < stale * 0.8;
   try {
-    return await fn(() => !compromised);
+    return await fn(stillHeld);
   } finally {
     await release().catch(() => undefined);
   }

@@ -3,7 +3,7 @@ import type { Database } from 'sql.js';
 import type { Report } from '../report/model';
 import type { WriteOps } from './atomicWrite';
 import { ReportBodies } from './reportBodies';
-import { SharedDatabase } from './sharedDatabase';
+import { SharedDatabase, tempFilesOf } from './sharedDatabase';
 import { StoreError } from './storeError';
 
 export { StoreError as HistoryError } from './storeError';
@@ -135,15 +135,21 @@ export class HistoryStore implements ReportHistory {
     const shared = await SharedDatabase.open(file, { wasmPath: options.wasmPath, writeOps: options.writeOps, lockStaleMs: options.lockStaleMs, prepare });
     const bodies = new ReportBodies(reportBodiesDir(file), options.writeOps);
     const store = new HistoryStore(shared, bodies, options.limitBytes ?? DEFAULT_HISTORY_LIMIT_BYTES);
-    try {
-      await shared.cleanUp(() => {
-        const names = shared.read((db) => db.exec('SELECT body_file FROM reports WHERE body_file IS NOT NULL')[0]?.values ?? []);
-        bodies.removeUnreferenced(new Set(names.map((r) => String(r[0]))));
-      });
-    } catch (err) {
-      // A busy lock only postpones the clean-up to the next open; an unreadable file is the caller's problem.
-      if (!(err instanceof StoreError)) throw err;
-      if (/cannot be read/.test(err.message)) throw err;
+    // Only a look without the lock in the common case: opening must not wait for (or load the
+    // lock library for) a writer in another window when there is nothing to clean.
+    const referenced = () => new Set(
+      shared.read((db) => db.exec('SELECT body_file FROM reports WHERE body_file IS NOT NULL')[0]?.values ?? []).map((r) => String(r[0])),
+    );
+    if (tempFilesOf(file).length > 0 || bodies.hasLeftovers(referenced())) {
+      try {
+        await shared.cleanUp(() => {
+          bodies.removeUnreferenced(referenced());
+        });
+      } catch (err) {
+        // A busy lock only postpones the clean-up to the next open; an unreadable file is the caller's problem.
+        if (!(err instanceof StoreError)) throw err;
+        if (/cannot be read/.test(err.message)) throw err;
+      }
     }
     return store;
   }

@@ -43,6 +43,17 @@ export class ReportBodies {
     fs.rmSync(path.join(this.dir, ReportBodies.safe(name)), { force: true });
   }
 
+  /** Whether the folder holds temp files or bodies no index row points at (checked without the lock). */
+  hasLeftovers(referenced: ReadonlySet<string>): boolean {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return false;
+    }
+    return names.some((n) => (n.startsWith('.') && n.endsWith('.tmp')) || (n.endsWith('.json.gz') && !referenced.has(n)));
+  }
+
   /** Deletes bodies no index row points at and temp files of interrupted writes; call under the lock. */
   removeUnreferenced(referenced: ReadonlySet<string>): number {
     let names: string[];

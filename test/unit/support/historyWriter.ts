@@ -7,7 +7,8 @@ import { fakeReport } from './fakeReport';
 
 async function main(): Promise<void> {
   const [file, tag, countArg] = process.argv.slice(2);
-  const store = await HistoryStore.open(file, { lockStaleMs: 2000 });
+  // The kill test shortens the stale time so killed writers' locks are taken over quickly.
+  const store = await HistoryStore.open(file, { lockStaleMs: Number(process.env.IL_TEST_LOCK_STALE_MS ?? 10_000) });
   const count = countArg ? Number(countArg) : Infinity;
   for (let i = 0; i < count; i++) {
     const id = `${tag}-${i}-${randomBytes(3).toString('hex')}`;
