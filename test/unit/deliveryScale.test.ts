@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { analyzeDelivery } from '../../src/core/speech/delivery';
+import { analyzeDelivery, MAX_LISTED_HITS } from '../../src/core/speech/delivery';
 import type { QaPair, Segment, Turn } from '../../src/core/transcript/model';
 
 // Delivery metrics on answers far bigger than any interview: no list is spread into a call
@@ -56,11 +56,29 @@ describe('delivery metrics on huge answers', () => {
       const text = list.map((w) => w.text).join(' ');
       const report = analyze([{ text, start: 3, end: 3 + n * 0.4, words: counted, startOffset: 30, endOffset: 30 + text.length }], true);
       assert.equal(report.perAnswer[0].fillers.count, n);
-      assert.equal(report.perAnswer[0].fillers.hits[n - 1].atS, Math.round((3 + (n - 1) * 0.4) * 10) / 10);
+      // The report lists the first MAX_LISTED_HITS times; their times must still be right.
+      const last = Math.min(n, MAX_LISTED_HITS) - 1;
+      assert.equal(report.perAnswer[0].fillers.hits[last].atS, Math.round((3 + last * 0.4) * 10) / 10);
       return count;
     };
     const small = reads(500);
     const large = reads(4000);
     assert.ok(large <= 10 * small, `${small} reads of the words for 500 fillers, ${large} for 4000`);
+  });
+});
+
+describe('a report of a huge answer stays small', () => {
+  it('counts every filler but lists at most MAX_LISTED_HITS of their times', () => {
+    const n = 3000;
+    const text = Array.from({ length: n }, () => 'um').join(' ');
+    const seg = { text, start: 3, end: 3 + n * 0.4, startOffset: 30, endOffset: 30 + text.length };
+    const report = analyzeDelivery(
+      [{ speaker: 'A', role: 'interviewer', roleConfidence: 1, text: 'Why?', start: 0, end: 2, startOffset: 0, endOffset: 4, segments: [] },
+        { speaker: 'B', role: 'candidate', roleConfidence: 1, text, start: 3, end: seg.end, startOffset: 30, endOffset: seg.endOffset, segments: [seg] }] as unknown as Turn[],
+      [{ index: 1, question: 'Why?', answer: text, questionTurns: [0], answerTurns: [1], startOffset: 0, endOffset: seg.endOffset, answerStartS: 3, answerEndS: seg.end }] as unknown as QaPair[],
+      { language: 'en', wordTimed: false, startOnly: false },
+    );
+    assert.equal(report.perAnswer[0].fillers.count, n);
+    assert.equal(report.perAnswer[0].fillers.hits.length, MAX_LISTED_HITS);
   });
 });

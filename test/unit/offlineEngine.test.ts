@@ -116,6 +116,19 @@ describe('offline judge (analyze_content)', () => {
   });
 });
 
+describe('analyze_content on an answer longer than anyone speaks', () => {
+  it('judges the first 20,000 characters and says so with a flag', async () => {
+    const kb = new HybridKnowledgeBase(loadedSql()!, loadKnowledgeDir(KNOWLEDGE_DIR));
+    const r = new ToolRegistry().register(analyzeContent);
+    const answer = 'We store an idempotency key under a unique index on the server. '.repeat(1000);
+    const res = await r.execute<AnswerAnalysis>('analyze_content', { question: 'How do you make a payment API idempotent?', answer }, makeCtx({ knowledgeBase: kb }));
+    assert.equal(res.success, true, JSON.stringify(res.error));
+    assert.ok(res.data!.flags.includes('truncated'));
+    const short = await r.execute<AnswerAnalysis>('analyze_content', { question: 'How do you make a payment API idempotent?', answer: answer.slice(0, 500) }, makeCtx({ knowledgeBase: kb }));
+    assert.ok(!short.data!.flags.includes('truncated'));
+  });
+});
+
 describe('knowledge-base misconceptions', () => {
   it("are never found in their own entry's expert answers, which say the opposite", () => {
     // A diagnosis checks only the reference's own misconceptions, so this is where a pattern that

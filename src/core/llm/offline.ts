@@ -53,7 +53,7 @@ export interface AnswerAnalysis {
   relevance: Relevance & { otherQuestion?: string };
   confidence: ScoreConfidence;
   /** What the judge noticed about the answer's form. */
-  flags: Array<'lists-terms' | 'padded' | 'off-topic' | 'no-reference'>;
+  flags: Array<'lists-terms' | 'padded' | 'off-topic' | 'no-reference' | 'truncated'>;
   /** The closest knowledge-base entries when there is no reference. */
   related: Array<{ id: string; question: string }>;
 }

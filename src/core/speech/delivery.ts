@@ -159,6 +159,10 @@ function scoreLatency(latency: number | null, lang: Language): Scored | null {
   };
 }
 
+/** Most filler times and clusters a report lists per answer (counts and rates use every one). */
+export const MAX_LISTED_HITS = 500;
+export const MAX_LISTED_CLUSTERS = 50;
+
 function clusters(hits: FillerStats['hits']): FillerStats['clusters'] {
   const out: FillerStats['clusters'] = [];
   let i = 0;
@@ -221,8 +225,10 @@ function measure(turnSegments: Segment[][], lang: Language, latency: number | nu
     per100Tokens: r1((100 * fillerHits.length) / Math.max(1, tokens)),
     perMinute: r1(fillerHits.length / minutes),
     byWord: countBy(fillerWords),
-    hits: fillerHits,
-    clusters: clusters(fillerHits),
+    // Kept for the timeline, not for counting (`count` and the rates use them all): 200,000 hits
+    // made a report of 50 MB that every later step copied, checked and stored.
+    hits: fillerHits.length > MAX_LISTED_HITS ? fillerHits.slice(0, MAX_LISTED_HITS) : fillerHits,
+    clusters: clusters(fillerHits).slice(0, MAX_LISTED_CLUSTERS),
   };
   const { pace, score: paceScore } = scorePace(cjkChars / minutes, enWords / minutes, cjkChars, enWords, lang);
   const pauses = { count: pauseCount, long, veryLong: long.filter((p) => p.durationS >= T.veryLongPauseS).length, measured: pausesMeasured };

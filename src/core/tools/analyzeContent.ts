@@ -42,12 +42,28 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
       if (!reference) return fail('input_error', `referenceId "${input.referenceId}" is not in the knowledge base`);
     }
     const corpus = ctx.knowledgeBase ? JudgeCorpus.of(ctx.knowledgeBase) : new JudgeCorpus([]);
-    const language = input.language ?? detectLanguage(`${input.question}\n${input.answer}`);
-    return ok(analyzeAnswer({
-      question: input.question, answer: input.answer, reference, language, corpus,
+    // An answer longer than anyone speaks in one go (20,000 characters is over half an hour) is a
+    // transcript that was split wrong or pasted twice: judge its start, say so, and stay fast.
+    const judged = judgedPart(input.answer);
+    const language = input.language ?? detectLanguage(`${input.question}\n${judged}`);
+    const analysis = analyzeAnswer({
+      question: input.question, answer: judged, reference, language, corpus,
       ...(input.reportLanguage ? { reportLanguage: input.reportLanguage } : {}),
       ...(input.referenceConfidence !== undefined ? { referenceConfidence: input.referenceConfidence } : {}),
       ...(input.related ? { related: input.related } : {}),
-    }));
+    });
+    if (judged.length < input.answer.length) analysis.flags.push('truncated');
+    return ok(analysis);
   },
 };
+
+/** Most characters of one answer the judge reads. */
+export const MAX_JUDGED_CHARS = 20_000;
+
+/** The answer up to MAX_JUDGED_CHARS, cut at a space or a sentence end when there is one near. */
+function judgedPart(answer: string): string {
+  if (answer.length <= MAX_JUDGED_CHARS) return answer;
+  const head = answer.slice(0, MAX_JUDGED_CHARS);
+  const cut = Math.max(head.lastIndexOf(' '), head.lastIndexOf('。'), head.lastIndexOf('\n'));
+  return cut > MAX_JUDGED_CHARS * 0.9 ? head.slice(0, cut) : head;
+}
