@@ -58,7 +58,15 @@ function mutate(seeds: readonly SeedFile[], rng: Rng, first?: Mutator): { mutati
     for (let i = 0; i < stack; i++) chain.push(rng.weighted(pool, (m) => m.weight));
   }
   let bytes: Buffer = Buffer.from(seed.text, 'utf8');
-  for (const m of chain) bytes = m.apply(bytes, rng);
+  for (const m of chain) {
+    try {
+      bytes = m.apply(bytes, rng);
+    } catch (err) {
+      // A mutator that re-serialises JSON cannot write back what an earlier one nested too deep
+      // for JSON.stringify: that mutation is skipped, the input (already hostile) is kept.
+      if (!(err instanceof RangeError)) throw err;
+    }
+  }
   return { mutation: chain.map((m) => m.name).join('+'), source: seed.name, ext: seed.ext, bytes };
 }
 
