@@ -5,6 +5,9 @@ import type { KnowledgeHit } from '../kb/types';
 import type { ReportHistory } from '../store/historyStore';
 import type { SttProvider } from '../speech/stt';
 import type { EmbeddingProvider } from '../kb/embeddings';
+import type { LlmProvider } from '../llm/provider';
+import type { UsageMeter } from '../llm/usageMeter';
+import type { CallRecorder } from '../replay/callRecorder';
 
 /** Why a tool call failed; the only codes a caller ever has to handle. */
 export type ToolErrorCode = 'input_error' | 'service_error' | 'timeout' | 'permission_denied' | 'cancelled';
@@ -43,6 +46,12 @@ export interface ToolContext {
    * earlier question of the next one.
    */
   searchCache?: Map<string, KnowledgeHit[]>;
+  /** The model engine of this run; absent when the offline engine scores. */
+  llm?: LlmProvider;
+  /** Counts the tokens, cache hits and cost of the run's model calls. */
+  usage?: UsageMeter;
+  /** Receives every tool call (and, through the provider, every model call) when the run is recorded. */
+  recorder?: CallRecorder;
 }
 
 /** An atomic operation with a JSON Schema input, run only through the ToolRegistry. */
