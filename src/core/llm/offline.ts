@@ -8,67 +8,20 @@ import { count, msg, type MessageKey } from '../i18n';
 import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../kb/types';
 import type { Language } from '../transcript/language';
 import type { JudgeCorpus } from './judge/corpus';
-import { coverPoints, MENTION_CREDIT, type PointCoverage } from './judge/coverage';
+import { coverPoints, MENTION_CREDIT } from './judge/coverage';
+import { DIMENSION_WEIGHTS, NO_REFERENCE_WEIGHTS, OFF_TOPIC_CAP, type AnswerAnalysis, type Explanation, type PointCoverage } from './analysis';
 import { findExplanations, type Informative } from './judge/explanations';
 import { findConcreteClaims } from './judge/concreteClaims';
 import { findAssertedMistakes } from './judge/misconceptions';
-import { judgeRelevance, type Relevance } from './judge/relevance';
+import { judgeRelevance } from './judge/relevance';
 import { readAnswer, type ReadSentence } from './judge/reading';
 import { unitsOf } from './judge/units';
 import { contentLength, telegraphicShare } from './judge/sentences';
 import { containsPhrase } from '../text/tokenize';
 
-/**
- * One piece of evidence behind a score: which dimension, how many points, and why. The lines of
- * a dimension add up to its score, and the `score` lines (how the dimensions are weighed, and the
- * caps) to the question's score; `relevance` says what an off-topic answer answers instead.
- */
-export interface Explanation {
-  dimension: Dimension | 'relevance' | 'score';
-  delta: number;
-  reason: string;
-}
-
-/** How sure the judge is of a score, and why it is not surer. */
-export interface ScoreConfidence {
-  /** 0–1. */
-  value: number;
-  level: 'high' | 'medium' | 'low';
-  reasons: string[];
-}
-
-/** The four dimension scores of one answer with the evidence behind them. */
-export interface AnswerAnalysis {
-  /** 0–100 each; null when the dimension cannot be assessed (no reference for completeness and accuracy). */
-  dimensions: Record<Dimension, number | null>;
-  contentScore: number;
-  keyMissing: string[];
-  /** Every key point of the reference: stated, only named, or missing, with the answer sentence. */
-  coverage: PointCoverage[];
-  inaccuracies: Array<{ claim: string; correction: string; sentence?: string }>;
-  strengths: string[];
-  improvements: string[];
-  explanations: Explanation[];
-  referenceId: string | null;
-  relevance: Relevance & { otherQuestion?: string };
-  confidence: ScoreConfidence;
-  /** What the judge noticed about the answer's form. */
-  flags: Array<'lists-terms' | 'padded' | 'off-topic' | 'no-reference' | 'truncated'>;
-  /** The closest knowledge-base entries when there is no reference. */
-  related: Array<{ id: string; question: string }>;
-}
-
-/** How much each dimension weighs in the content score. */
-export const DIMENSION_WEIGHTS: Record<Dimension, number> = {
-  completeness: 0.35, depth: 0.25, accuracy: 0.25, practicality: 0.15,
-};
-/** Without a reference: explanation, concrete claims and relevance. */
-const NO_REFERENCE_WEIGHTS = { depth: 0.55, practicality: 0.3, relevance: 0.15 };
 
 /** Below this many units an answer cannot show depth or practice, whatever it says. */
 const SHORT_ANSWER = 25;
-/** Most an off-topic answer can score. */
-const OFF_TOPIC_CAP = 30;
 /** Share of an answer in bare terms (no clause glue) from which it is a list of terms (tuning set: strong answers 0–0.25; lists 0.14–0.89, 34 of 40 at 0.3 or more). */
 const LIST_SHARE = 0.3;
 /** Most a list of terms can score, whatever terms it holds. */
@@ -421,3 +374,5 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
     flags, related: relatedShown,
   };
 }
+
+export { DIMENSION_WEIGHTS, type AnswerAnalysis, type Explanation, type ScoreConfidence } from './analysis';

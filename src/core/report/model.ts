@@ -1,5 +1,5 @@
 import type { Dimension } from '../kb/types';
-import type { AnswerAnalysis, Explanation, ScoreConfidence } from '../llm/offline';
+import type { AnswerAnalysis, Explanation, ScoreConfidence } from '../llm/analysis';
 import type { Language } from '../transcript/language';
 import type { DeliveryReport, DeliveryStats } from '../speech/delivery';
 import type { SpeakerRole, TranscriptFormat } from '../transcript/model';

@@ -2,7 +2,7 @@
  * One question of a diagnosis: find its reference (the question in context), then judge the
  * answer. The diagnose-transcript skill runs it per pair; the scoring eval runs the same path.
  */
-import type { AnswerAnalysis } from '../llm/offline';
+import type { AnswerAnalysis } from '../llm/analysis';
 import type { ReferenceChoiceSummary, ReferenceEntrySummary } from '../tools/findReference';
 import type { Language } from '../transcript/language';
 import { call } from './call';

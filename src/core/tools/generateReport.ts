@@ -1,6 +1,6 @@
 import { buildReport } from '../report/generate';
 import type { QuestionReport, Report } from '../report/model';
-import type { AnswerAnalysis } from '../llm/offline';
+import type { AnswerAnalysis } from '../llm/analysis';
 import type { Language } from '../transcript/language';
 import type { DeliveryReport } from '../speech/delivery';
 import { fail, ok, type Tool } from './types';

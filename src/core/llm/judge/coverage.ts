@@ -6,18 +6,9 @@
  */
 import type { KeyPointSignature } from './corpus';
 import type { ReadSentence } from './reading';
+import type { PointCoverage } from '../analysis';
 
-/** How one key point fared in the answer. */
-export interface PointCoverage {
-  label: string;
-  weight: number;
-  /** `contradicted`: a sentence states the point's units negated ("没有必要设步数上限"). */
-  status: 'stated' | 'mentioned' | 'missing' | 'contradicted';
-  /** The answer sentence that states or names it. */
-  evidence?: string;
-  /** 0–1+: how much of the point's signature the best sentence carries. */
-  match: number;
-}
+export type { PointCoverage } from '../analysis';
 
 /** Share of a point's strongest units a sentence must carry to state it. */
 export const STATE_THRESHOLD = 0.5;

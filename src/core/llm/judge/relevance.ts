@@ -8,18 +8,9 @@
 import type { KnowledgeEntry } from '../../kb/types';
 import type { JudgeCorpus } from './corpus';
 import type { ReadSentence } from './reading';
+import type { Relevance } from '../analysis';
 
-/** How well the answer fits the question. */
-export interface Relevance {
-  /** 0–1. */
-  score: number;
-  /** The answer addresses another question. */
-  offTopic: boolean;
-  /** The item the answer fits best, when it is not the reference. */
-  otherItemId?: string;
-  /** Share of the question's own content the answer touches (0–1). */
-  questionShare: number;
-}
+export type { Relevance } from '../analysis';
 
 /** Content units (Chinese characters + English words) an answer needs before it can be called off-topic. */
 const MIN_SIZE = 40;
