@@ -5,11 +5,12 @@
  * score, and a confidence travels with it. Lists of terms, length and trigger words earn little.
  */
 import { count, msg, type MessageKey } from '../i18n';
+import { apportion, clamp, Ledger } from './ledger';
 import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../kb/types';
 import type { Language } from '../transcript/language';
 import type { JudgeCorpus } from './judge/corpus';
 import { coverPoints, MENTION_CREDIT } from './judge/coverage';
-import { DIMENSION_WEIGHTS, NO_REFERENCE_WEIGHTS, OFF_TOPIC_CAP, type AnswerAnalysis, type Explanation, type PointCoverage } from './analysis';
+import { DIMENSION_WEIGHTS, NO_REFERENCE_WEIGHTS, OFF_TOPIC_CAP, type AnswerAnalysis, type PointCoverage } from './analysis';
 import { findExplanations, type Informative } from './judge/explanations';
 import { findConcreteClaims } from './judge/concreteClaims';
 import { findAssertedMistakes } from './judge/misconceptions';
@@ -50,66 +51,6 @@ export interface JudgeInput {
   referenceConfidence?: number;
   /** Entries the question put forward (below the threshold, or after the reference). */
   related?: Array<{ id: string; question: string }>;
-}
-
-function clamp(n: number): number {
-  return Math.max(0, Math.min(100, Math.round(n)));
-}
-
-/**
- * The points of each score as a running total: every step that changes a score adds a line whose
- * delta is the change of the rounded total, so the lines of a dimension add up to its score.
- */
-class Ledger {
-  readonly lines: Explanation[] = [];
-  private readonly value = new Map<Explanation['dimension'], number>();
-
-  constructor(private readonly lang: Language) {}
-
-  /** Moves a score to `next` and says why (a line of 0 when nothing changed). */
-  to(dimension: Explanation['dimension'], next: number, key: MessageKey, ...args: Array<string | number>): void {
-    const before = this.value.get(dimension) ?? 0;
-    this.value.set(dimension, next);
-    this.lines.push({ dimension, delta: Math.round(next) - Math.round(before), reason: msg(this.lang, key, ...args) });
-  }
-
-  /** Adds `delta` points to a score. */
-  add(dimension: Explanation['dimension'], delta: number, key: MessageKey, ...args: Array<string | number>): void {
-    this.to(dimension, (this.value.get(dimension) ?? 0) + delta, key, ...args);
-  }
-
-  /** A line that explains without changing the score. */
-  note(dimension: Explanation['dimension'], key: MessageKey, ...args: Array<string | number>): void {
-    this.lines.push({ dimension, delta: 0, reason: msg(this.lang, key, ...args) });
-  }
-
-  get(dimension: Explanation['dimension']): number {
-    return this.value.get(dimension) ?? 0;
-  }
-
-  /** Ends a score at its 0–100 integer, with the line that says why when the bounds cut it. */
-  close(dimension: Explanation['dimension']): number {
-    const v = this.get(dimension);
-    if (Math.round(v) > 100) this.to(dimension, 100, 'why.cap100');
-    else if (Math.round(v) < 0) this.to(dimension, 0, 'why.floor0');
-    return clamp(this.get(dimension));
-  }
-}
-
-/**
- * Integer shares of `target` in proportion to `parts` (largest remainder), so that they add up
- * to exactly `target`.
- */
-function apportion(parts: number[], target: number): number[] {
-  const floors = parts.map((p) => Math.floor(p));
-  let left = target - floors.reduce((a, b) => a + b, 0);
-  const order = parts.map((p, i) => ({ i, r: p - Math.floor(p) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    floors[i]++;
-    left--;
-  }
-  return floors;
 }
 
 /** A sentence quoted in an explanation: trimmed to a readable length. */
