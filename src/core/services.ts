@@ -52,6 +52,10 @@ import type { ReportHistory } from './store/historyStore';
 import { createToolRegistry } from './tools/builtins';
 import type { ToolRegistry } from './tools/registry';
 import type { Report } from './report/model';
+import type { LlmProvider } from './llm/provider';
+import { metered } from './llm/meteredProvider';
+import { UsageMeter } from './llm/usageMeter';
+import type { CallRecorder } from './replay/callRecorder';
 
 /** What a caller may set on a run's context. */
 export interface ContextOptions {
@@ -61,6 +65,22 @@ export interface ContextOptions {
   workspaceRoot?: string;
   settings?: Record<string, unknown>;
   stt?: () => SttProvider;
+  /** The model engine of the run; without one the offline judge scores. */
+  llm?: LlmProvider;
+  /** Receives the run's tool and model calls when it is recorded to a cassette. */
+  recorder?: CallRecorder;
+}
+
+/** Reports every model call of a recorded run to its recorder (replaced by the replay module's wrapper when it lands). */
+function recording(provider: LlmProvider, recorder: CallRecorder): LlmProvider {
+  return {
+    engine: provider.engine, model: provider.model,
+    async complete(request, options) {
+      const response = await provider.complete(request, options);
+      recorder.recordLlm({ request, response, durationMs: response.durationMs });
+      return response;
+    },
+  };
 }
 
 /** The core wired together once per process (CLI) or per activation (extension). */
@@ -115,22 +135,30 @@ export function createCore(options: {
   let cache: EmbeddingCache | undefined;
   const core: Core = {
     tools, skills, knowledgeBase, store: options.store, logger,
-    context: (o) => ({
-      requestId: newRequestId(),
-      caller: o.caller,
-      signal: o.signal ?? new AbortController().signal,
-      logger,
-      clock,
-      settings: o.settings ?? {},
-      workspaceRoot: o.workspaceRoot,
-      knowledgeBase,
-      store: options.store,
-      tools,
-      onProgress: o.onProgress,
-      stt: o.stt,
-      embedder,
-      searchCache: new Map(),
-    }),
+    context: (o) => {
+      const requestId = newRequestId();
+      // Each run counts its own model calls; the recorder sees what the provider answered.
+      const usage = new UsageMeter();
+      const llm = o.llm ? metered(o.recorder ? recording(o.llm, o.recorder) : o.llm, usage, logger, requestId) : undefined;
+      return {
+        requestId,
+        caller: o.caller,
+        signal: o.signal ?? new AbortController().signal,
+        logger,
+        clock,
+        settings: o.settings ?? {},
+        workspaceRoot: o.workspaceRoot,
+        knowledgeBase,
+        store: options.store,
+        tools,
+        onProgress: o.onProgress,
+        stt: o.stt,
+        embedder,
+        searchCache: new Map(),
+        ...(llm ? { llm, usage } : {}),
+        ...(o.recorder ? { recorder: o.recorder } : {}),
+      };
+    },
     diagnose: (input, o = {}) =>
       skills.run<Report>('diagnose-transcript', input, core.context({ ...o, caller: o.caller ?? 'api' })),
     diagnoseAudio: (input, o) =>

@@ -185,6 +185,8 @@ export function buildReport(input: {
   userId: string;
   source: string;
   engine: string;
+  model?: string;
+  usage?: Report['usage'];
   now: Date;
   previous?: ComparedReport | null;
   rerunOf?: Report['rerunOf'];
@@ -214,6 +216,8 @@ export function buildReport(input: {
     language: lang,
     transcriptLanguage: input.transcriptLanguage ?? lang,
     engine: input.engine,
+    ...(input.model ? { model: input.model } : {}),
+    ...(input.usage ? { usage: input.usage } : {}),
     summary,
     perQuestion: rows,
     improvementPlan: withDelivery(planFor(rows, dimensions, lang), input.delivery ?? null, lang),

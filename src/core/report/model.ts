@@ -1,5 +1,6 @@
 import type { Dimension } from '../kb/types';
-import type { AnswerAnalysis, Explanation, ScoreConfidence } from '../llm/analysis';
+import type { AnswerAnalysis, Explanation, ScoreConfidence, ScoredBy } from '../llm/analysis';
+import type { UsageTotals } from '../llm/usageMeter';
 import type { Language } from '../transcript/language';
 import type { DeliveryReport, DeliveryStats } from '../speech/delivery';
 import type { SpeakerRole, TranscriptFormat } from '../transcript/model';
@@ -28,6 +29,8 @@ export interface QuestionReport {
   flags?: AnswerAnalysis['flags'];
   /** Closest entries when there is no reference. */
   related?: AnswerAnalysis['related'];
+  /** Which engine and model scored this question (a model's fallback to the offline judge says why). */
+  scoredBy?: ScoredBy;
   startOffset: number;
   endOffset: number;
   /** How the answer was spoken; null for untimed transcripts. */
@@ -78,7 +81,12 @@ export interface Report {
   language: Language;
   /** The language of the transcript; what the candidate said is quoted as spoken. */
   transcriptLanguage?: Language;
+  /** The engine asked to score: offline, anthropic, openai-compatible, vscode-lm (a question may have fallen back: see scoredBy). */
   engine: string;
+  /** The model of a model engine. */
+  model?: string;
+  /** Tokens, cache hits and cost of the run's model calls. */
+  usage?: UsageTotals;
   summary: {
     overallScore: number;
     totalQuestions: number;

@@ -39,6 +39,9 @@ export interface DiagnoseInput {
   reportLanguage?: Language | 'transcript';
 }
 
+/** Questions judged at once by a model engine (setting interviewLens.llm.concurrency). */
+export const DEFAULT_MODEL_CONCURRENCY = 6;
+
 /** Most questions one run diagnoses; a bigger file is almost always several interviews in one. */
 export const MAX_QUESTIONS = 300;
 
@@ -78,10 +81,12 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     ctx.onProgress?.({ done, total, message: `0/${total}`, phase: 'questions' });
     await yieldToEventLoop();
     const warnings: string[] = [];
-    const analysed = await mapLimit(split.pairs, input.concurrency ?? 4, async (pair): Promise<AnalysedPair> => {
+    // A model engine waits on the network: more questions in flight (the rate limiter keeps it polite).
+    const analysed = await mapLimit(split.pairs, input.concurrency ?? (ctx.llm ? DEFAULT_MODEL_CONCURRENCY : 4), async (pair): Promise<AnalysedPair> => {
       throwIfAborted(ctx.signal);
       const previous = split.pairs.filter((p) => p.index < pair.index).map((p) => p.question);
       const { analysis, reference } = await judgePair(ctx, { question: pair.question, answer: pair.answer, language: split.language, reportLanguage, previous });
+      if (analysis.scoredBy?.fallback) warnings.push(`Q${pair.index}: ${analysis.scoredBy.fallback}`);
       if (!reference) warnings.push(`Q${pair.index}: no reference answer matched with enough confidence; judged on relevance, explanation and concrete claims`);
       done++;
       ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100`, phase: 'questions' });
@@ -104,7 +109,9 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     // The report is stored and shown: it passes the same redaction as every message and log line.
     const report = redactStrings(await call<Report>(ctx, 'generate_report', {
       pairs: analysed, language: reportLanguage, transcriptLanguage: split.language, userId,
-      source: input.source ?? 'transcript', engine: 'offline', textHash: reportOrigin(input.sourceKey ?? '', input.text).textHash,
+      source: input.source ?? 'transcript', engine: ctx.llm ? ctx.llm.engine : 'offline',
+      ...(ctx.llm ? { model: ctx.llm.model } : {}), ...(ctx.usage && ctx.usage.calls.length ? { usage: ctx.usage.totals() } : {}),
+      textHash: reportOrigin(input.sourceKey ?? '', input.text).textHash,
       transcript: { format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}) },
       ...(delivery ? { delivery } : {}),
     }));

@@ -43,6 +43,7 @@ export async function judgePair(ctx: SkillContext, pair: PairToJudge): Promise<J
     ...(pair.reportLanguage && pair.reportLanguage !== pair.language ? { reportLanguage: pair.reportLanguage } : {}),
     ...(top ? { referenceId: top.id, referenceConfidence: top.confidence } : {}),
     ...(related.length ? { related } : {}),
+    ...(pair.previous?.length ? { previous: pair.previous.slice(-CONTEXT_QUESTIONS) } : {}),
   });
   return { analysis, reference: top, via: choice.via };
 }

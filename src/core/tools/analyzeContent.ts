@@ -1,5 +1,7 @@
 import { JudgeCorpus } from '../llm/judge/corpus';
 import { analyzeAnswer, type AnswerAnalysis } from '../llm/offline';
+import { judgeWithModel } from '../llm/modelJudge/judgeWithModel';
+import { LlmError } from '../llm/provider';
 import { detectLanguage, type Language } from '../transcript/language';
 import { fail, ok, type Tool } from './types';
 
@@ -9,11 +11,16 @@ interface Input {
   referenceId?: string;
   referenceConfidence?: number;
   related?: Array<{ id: string; question: string }>;
+  previous?: string[];
   language?: Language;
   reportLanguage?: Language;
 }
 
-/** Scores one answer on the four dimensions against a reference entry, offline and explainably. */
+/**
+ * Scores one answer on the four dimensions against a reference entry: with the run's model when
+ * one is configured (falling back to the offline judge for a question the model cannot judge,
+ * visibly), else offline. Both fill the same evidence structure.
+ */
 export const analyzeContent: Tool<Input, AnswerAnalysis> = {
   name: 'analyze_content',
   description:
@@ -29,11 +36,14 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
         type: 'array', maxItems: 5, description: 'Closest entries when there is no reference (shown to the user; they also tell the judge the subject).',
         items: { type: 'object', properties: { id: { type: 'string' }, question: { type: 'string' } }, required: ['id', 'question'] },
       },
+      previous: { type: 'array', maxItems: 5, items: { type: 'string' }, description: 'Earlier questions of the interview, for follow-ups (read by a model judge).' },
       language: { type: 'string', enum: ['zh', 'en'] },
       reportLanguage: { type: 'string', enum: ['zh', 'en'], description: 'Language of the explanations and of the knowledge-base text quoted in them (default: the answer\'s language).' },
     },
     required: ['question', 'answer'],
   },
+  // A model judgment is one to three model calls, each with its own timeout and retries.
+  timeoutMs: 10 * 60_000,
   async execute(input, ctx) {
     let reference = null;
     if (input.referenceId !== undefined) {
@@ -46,12 +56,42 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
     // transcript that was split wrong or pasted twice: judge its start, say so, and stay fast.
     const judged = judgedPart(input.answer);
     const language = input.language ?? detectLanguage(`${input.question}\n${judged}`);
-    const analysis = analyzeAnswer({
+    const offline = () => analyzeAnswer({
       question: input.question, answer: judged, reference, language, corpus,
       ...(input.reportLanguage ? { reportLanguage: input.reportLanguage } : {}),
       ...(input.referenceConfidence !== undefined ? { referenceConfidence: input.referenceConfidence } : {}),
       ...(input.related ? { related: input.related } : {}),
     });
+    let analysis: AnswerAnalysis;
+    if (ctx.llm) {
+      const reportLanguage = input.reportLanguage ?? language;
+      try {
+        const outcome = await judgeWithModel({
+          question: input.question, answer: judged, reference, reportLanguage,
+          shownReference: reference ? corpus.entry(reference.itemId, reportLanguage) ?? reference : null,
+          ...(input.referenceConfidence !== undefined ? { referenceConfidence: input.referenceConfidence } : {}),
+          ...(input.related ? { related: input.related } : {}),
+          ...(input.previous?.length ? { previous: input.previous } : {}),
+        }, ctx.llm, ctx.signal);
+        if (outcome.ok) {
+          analysis = outcome.analysis;
+        } else {
+          analysis = offline();
+          analysis.scoredBy = {
+            engine: 'offline', fallback: outcome.reason, repairs: outcome.repairs,
+            usage: { ...outcome.usage, costUsd: outcome.costUsd },
+          };
+        }
+      } catch (err) {
+        if (err instanceof LlmError) {
+          return fail(err.kind === 'cancelled' ? 'cancelled' : 'service_error', err.message, err.details.fix);
+        }
+        throw err;
+      }
+    } else {
+      analysis = offline();
+      analysis.scoredBy = { engine: 'offline' };
+    }
     if (judged.length < input.answer.length) analysis.flags.push('truncated');
     return ok(analysis);
   },

@@ -19,6 +19,7 @@ export interface AnalysedPair {
 
 interface Input {
   pairs: AnalysedPair[]; language: Language; transcriptLanguage?: Language; userId: string; source: string; engine: string;
+  model?: string; usage?: Report['usage'];
   delivery?: DeliveryReport; transcript?: Report['transcript'];
   /** sha256 of the diagnosed text: an earlier report of the same text is a re-run, not a session. */
   textHash?: string;
@@ -74,6 +75,11 @@ export const generateReport: Tool<Input, Report> = {
       userId: { type: 'string', minLength: 1, default: 'default' },
       source: { type: 'string', default: 'transcript' },
       engine: { type: 'string', default: 'offline' },
+      model: { type: 'string', description: 'The model of a model engine.' },
+      usage: {
+        type: 'object', additionalProperties: true, required: ['calls', 'usage', 'costUsd', 'cacheReadShare'],
+        description: 'Tokens, cache hits and cost of the run\'s model calls.',
+      },
       delivery: { type: 'object', additionalProperties: true, required: ['perAnswer', 'overall'], description: 'What analyze_speech returned, for timed transcripts.' },
       transcript: {
         type: 'object', additionalProperties: true, required: ['format', 'timed', 'speakers'],
@@ -107,6 +113,7 @@ export const generateReport: Tool<Input, Report> = {
         ...(p.analysis.confidence ? { confidence: p.analysis.confidence } : {}),
         ...(p.analysis.flags ? { flags: p.analysis.flags } : {}),
         ...(p.analysis.related ? { related: p.analysis.related } : {}),
+        ...(p.analysis.scoredBy ? { scoredBy: p.analysis.scoredBy } : {}),
         startOffset: p.startOffset,
         endOffset: p.endOffset,
         delivery: input.delivery?.perAnswer.find((d) => d.index === p.index) ?? null,
@@ -134,6 +141,7 @@ export const generateReport: Tool<Input, Report> = {
     }
     return ok(buildReport({
       rows, language: input.language, transcriptLanguage: input.transcriptLanguage ?? input.language, userId: input.userId, source: input.source, engine: input.engine,
+      ...(input.model ? { model: input.model } : {}), ...(input.usage ? { usage: input.usage } : {}),
       now: new Date(ctx.clock()), previous, rerunOf, delivery: input.delivery ?? null, transcript: input.transcript,
     }));
   },

@@ -16,6 +16,8 @@ export type ToolErrorCode = 'input_error' | 'service_error' | 'timeout' | 'permi
 export interface ToolError {
   code: ToolErrorCode;
   message: string;
+  /** What fixes it, when the user can: a command (a button in VS Code), an environment variable (CLI) or a setting. */
+  fix?: { command?: string; env?: string; setting?: string };
 }
 
 /** What every tool call returns: never an exception. */
@@ -70,6 +72,6 @@ export function ok<T>(data: T): ToolResult<T> {
   return { success: true, data };
 }
 
-export function fail(code: ToolErrorCode, message: string): ToolResult<never> {
-  return { success: false, error: { code, message } };
+export function fail(code: ToolErrorCode, message: string, fix?: ToolError['fix']): ToolResult<never> {
+  return { success: false, error: { code, message, ...(fix ? { fix } : {}) } };
 }

@@ -1,0 +1,117 @@
+/**
+ * One answer judged by a model: ask, validate (schema, then what the schema cannot say), send the
+ * errors back for a repair at most twice, and turn the judgment into the engine-neutral analysis.
+ * A model that cannot produce a valid judgment, or a call that fails after its retries, gives a
+ * fallback outcome (the caller scores that question offline and says so); a problem only the user
+ * can fix (no key, wrong model id, unreachable endpoint) or a cancel is thrown.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { KnowledgeEntry } from '../../kb/types';
+import { msg } from '../../i18n';
+import { LlmError, responseText, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from '../provider';
+import { addUsage, ZERO_USAGE } from '../provider';
+import type { AnswerAnalysis } from '../analysis';
+import { checkJudgment, JUDGMENT_SCHEMA, type Judgment } from './judgmentSchema';
+import { judgmentRequest, keyPointIds, type JudgmentTask } from './prompt';
+import { judgmentToAnalysis } from './toAnalysis';
+
+/** Repairs asked for before the question falls back to the offline judge. */
+export const MAX_REPAIRS = 2;
+
+/** Errors the user must fix (or a cancel): falling back question by question would only hide them. */
+const RUN_FATAL: ReadonlySet<LlmError['kind']> = new Set(['config', 'auth', 'unreachable', 'bad_request', 'cancelled', 'replay_miss']);
+
+let validator: ValidateFunction | undefined;
+function validateShape(value: unknown): string[] {
+  validator ??= new Ajv({ allErrors: true, strict: false }).compile(JUDGMENT_SCHEMA);
+  if (validator(value)) return [];
+  return (validator.errors ?? []).slice(0, 12).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+}
+
+/** The JSON object in a model's reply: code fences and prose around it are tolerated, nothing else. */
+export function parseJudgmentText(text: string): { value: unknown } | { error: string } {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return { error: 'the reply contains no JSON object' };
+  try {
+    return { value: JSON.parse(text.slice(start, end + 1)) };
+  } catch (err) {
+    return { error: `the reply is not valid JSON (${(err as Error).message})` };
+  }
+}
+
+/** A judgment's problems: parse, schema, then reference-specific checks. Empty when valid. */
+export function judgmentProblems(text: string, reference: KnowledgeEntry | null): { judgment?: Judgment; problems: string[] } {
+  const parsed = parseJudgmentText(text);
+  if ('error' in parsed) return { problems: [parsed.error] };
+  const shape = validateShape(parsed.value);
+  if (shape.length) return { problems: shape };
+  const judgment = parsed.value as Judgment;
+  const problems = checkJudgment(judgment, keyPointIds(reference));
+  return problems.length ? { problems } : { judgment, problems };
+}
+
+/** What one model judgment came to. */
+export type ModelJudgeOutcome =
+  | { ok: true; analysis: AnswerAnalysis; usage: LlmUsage; costUsd: number | null; repairs: number }
+  | { ok: false; reason: string; usage: LlmUsage; costUsd: number | null; repairs: number };
+
+/** The task plus what the analysis needs to show it. */
+export interface ModelJudgeInput extends JudgmentTask {
+  shownReference?: KnowledgeEntry | null;
+}
+
+function repairMessage(problems: readonly string[]): LlmMessage {
+  return {
+    role: 'user',
+    content: [{ type: 'text', text: `Your reply is not a valid judgment:\n${problems.map((p) => `- ${p}`).join('\n')}\nReturn the corrected JSON object only, with every field the output section lists.` }],
+  };
+}
+
+/** Judges one answer with the model. */
+export async function judgeWithModel(input: ModelJudgeInput, llm: LlmProvider, signal: AbortSignal): Promise<ModelJudgeOutcome> {
+  let request: LlmRequest = judgmentRequest(input);
+  let usage = ZERO_USAGE;
+  let cost: number | null = 0;
+  let lastProblems: string[] = [];
+  let model = llm.model;
+  for (let repairs = 0; repairs <= MAX_REPAIRS; repairs++) {
+    let text: string;
+    try {
+      const response = await llm.complete(request, { signal });
+      usage = addUsage(usage, response.usage);
+      cost = cost === null || response.costUsd === null ? null : cost + response.costUsd;
+      model = response.model || model;
+      text = responseText(response);
+    } catch (err) {
+      if (err instanceof LlmError && !RUN_FATAL.has(err.kind)) {
+        return { ok: false, reason: msg(input.reportLanguage, 'fallback.service', model, err.message), usage, costUsd: cost, repairs };
+      }
+      throw err;
+    }
+    const { judgment, problems } = judgmentProblems(text, input.reference);
+    if (judgment) {
+      const analysis = judgmentToAnalysis({
+        judgment, answer: input.answer, reference: input.reference, shownReference: input.shownReference ?? null,
+        reportLanguage: input.reportLanguage, related: input.related,
+        ...(input.referenceConfidence !== undefined ? { referenceConfidence: input.referenceConfidence } : {}),
+        scoredBy: {
+          engine: llm.engine, model, repairs,
+          usage: { ...usage, costUsd: cost === null ? null : Math.round(cost * 1e6) / 1e6 },
+        },
+      });
+      return { ok: true, analysis, usage, costUsd: cost, repairs };
+    }
+    lastProblems = problems;
+    request = {
+      ...request,
+      purpose: 'judge-repair',
+      messages: [...request.messages, { role: 'assistant', content: [{ type: 'text', text: text || '(empty reply)' }] }, repairMessage(problems)],
+    };
+  }
+  return {
+    ok: false,
+    reason: msg(input.reportLanguage, 'fallback.invalidOutput', model, MAX_REPAIRS, lastProblems.slice(0, 2).join('; ')),
+    usage, costUsd: cost, repairs: MAX_REPAIRS,
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * A deterministic stand-in for a model judge, for the mock servers and unit tests: it reads the
+ * judge's prompt (reference key points, the answer between its markers) and returns a judgment
+ * that quotes the answer's real sentences. It is no model: it exists so the pipeline (prompt,
+ * validation, quotes, caching, concurrency, cassettes) can be tested without a network or a key.
+ */
+
+/** The parts of a judge prompt the stand-in reads. */
+export interface JudgePromptParts {
+  answer: string;
+  keyPoints: Array<{ id: string; words: string[] }>;
+  hasReference: boolean;
+}
+
+/** Reads the answer and the key points out of the prompt text (system + user, concatenated). */
+export function readJudgePrompt(text: string): JudgePromptParts | undefined {
+  const start = text.indexOf('<<<ANSWER\n');
+  const end = text.indexOf('\nANSWER>>>');
+  if (start < 0 || end < start) return undefined;
+  const answer = text.slice(start + '<<<ANSWER\n'.length, end);
+  const keyPoints: JudgePromptParts['keyPoints'] = [];
+  for (const m of text.matchAll(/^(K\d+) \(weight [\d.]+\): ([^\n[]*)(?:\[([^\]\n]*)\])?$/gm)) {
+    const words = [m[2].trim(), ...(m[3] ? m[3].split(',').map((w) => w.trim()) : [])].filter(Boolean);
+    keyPoints.push({ id: m[1], words });
+  }
+  return { answer, keyPoints, hasReference: text.includes('REFERENCE (knowledge-base entry') };
+}
+
+function sentencesOf(answer: string): string[] {
+  return answer.split(/(?<=[。！？.!?])\s*/).map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/** A judgment for the prompt: a key point is stated when a sentence contains one of its words. */
+export function mockJudgment(parts: JudgePromptParts): Record<string, unknown> {
+  const sentences = sentencesOf(parts.answer);
+  const evidence: Array<Record<string, unknown>> = [];
+  const keyMissing: string[] = [];
+  for (const kp of parts.keyPoints) {
+    const s = sentences.find((x) => kp.words.some((w) => w.length > 1 && x.toLowerCase().includes(w.toLowerCase())));
+    if (s) evidence.push({ dimension: 'completeness', quote: s.slice(0, 200), reason: 'states the point', keyPoint: kp.id });
+    else keyMissing.push(kp.id);
+  }
+  const stated = parts.keyPoints.length - keyMissing.length;
+  const depth = Math.min(90, 30 + 10 * Math.min(6, sentences.length));
+  if (sentences[0]) evidence.push({ dimension: 'depth', quote: sentences[0].slice(0, 200), reason: 'explains' });
+  return {
+    scores: {
+      completeness: parts.hasReference ? Math.round((100 * stated) / Math.max(1, parts.keyPoints.length)) : null,
+      depth,
+      accuracy: parts.hasReference ? 80 : null,
+      practicality: Math.min(80, 20 + 10 * sentences.length),
+    },
+    keyMissing: parts.hasReference ? keyMissing : [],
+    evidence: evidence.slice(0, 12),
+    inaccuracies: [],
+    strengths: stated ? ['covers the central points'] : [],
+    improvements: keyMissing.length ? ['add the missing key points'] : [],
+    offTopic: false,
+  };
+}
+
+/** The judgment as the model's reply text, or undefined when the prompt is not a judge prompt. */
+export function mockJudgeReply(promptText: string): string | undefined {
+  const parts = readJudgePrompt(promptText);
+  return parts ? JSON.stringify(mockJudgment(parts)) : undefined;
+}

@@ -1,0 +1,189 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createCore } from '../../src/core/services';
+import { LlmError } from '../../src/core/llm/provider';
+import { JUDGMENT_SCHEMA } from '../../src/core/llm/modelJudge/judgmentSchema';
+import { MAX_REPAIRS } from '../../src/core/llm/modelJudge/judgeWithModel';
+import { SkillStepError } from '../../src/core/skills/diagnoseTranscript';
+import { HistoryStore } from '../../src/core/store/historyStore';
+import { CancelledError } from '../../src/core/runtime/abort';
+import { DIMENSIONS } from '../../src/core/kb/types';
+import { FakeLlm, promptText } from '../support/fakeLlm';
+import { mockJudgeReply, mockJudgment, readJudgePrompt } from '../support/mockJudge';
+import { KNOWLEDGE_DIR, ROOT, SAMPLES, tempDir } from './helpers';
+
+let shared: ReturnType<typeof createCore> | undefined;
+/** One core for the file: loading the knowledge base is the slow part. */
+const core = () => (shared ??= createCore({ knowledgeDir: KNOWLEDGE_DIR }));
+
+/** A labeled transcript of `n` questions (more than the default concurrency). */
+function manyQuestions(n: number): string {
+  const qs = ['What is idempotency and why does it matter for retries?', 'How do you stop an agent from looping forever?', 'How would you evaluate a RAG system?', 'What is prompt injection and how do you defend against it?'];
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) {
+    lines.push(`Interviewer: ${qs[i % qs.length]} (part ${i + 1})`);
+    lines.push('Candidate: I would start from the failure mode. Then I would add a limit and measure it on real traffic, because a limit that nobody measures drifts.');
+  }
+  return lines.join('\n');
+}
+const QUESTION = 'What is idempotency and how do you make a payment API idempotent?';
+const ANSWER = 'Idempotency means that repeating a request has the same effect as sending it once. The client sends an idempotency key with each payment. The server stores the key with the result, so a retry returns the stored result instead of charging twice.';
+
+async function judgeOnce(llm: FakeLlm, answer = ANSWER) {
+  const c = core();
+  const ctx = c.context({ caller: 'test', llm });
+  const ref = await c.tools.execute<any>('find_reference', { question: QUESTION, answer, language: 'en' }, ctx);
+  assert.ok(ref.success && ref.data.hit, 'the idempotency question has a reference');
+  const r = await c.tools.execute<any>('analyze_content', {
+    question: QUESTION, answer, language: 'en', referenceId: ref.data.hit.id, referenceConfidence: ref.data.hit.confidence,
+  }, ctx);
+  return { result: r, ctx };
+}
+
+describe('the model judge (analyze_content with a model)', () => {
+  it('publishes its output schema: schemas/judgment.schema.json equals the one the code validates with', () => {
+    const published = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', 'judgment.schema.json'), 'utf8'));
+    assert.deepEqual(published, JUDGMENT_SCHEMA);
+  });
+
+  it('puts the rubric and the reference in cached system blocks and the answer after them', async () => {
+    const llm = new FakeLlm((req) => mockJudgeReply(promptText(req))!);
+    const { result } = await judgeOnce(llm);
+    assert.ok(result.success);
+    const req = llm.requests[0];
+    assert.equal(req.system.length, 2);
+    assert.equal(req.system[0].cache, true, 'rubric is a cache breakpoint');
+    assert.equal(req.system[1].cache, true, 'reference entry is a cache breakpoint');
+    assert.match(req.system[1].text, /K1 \(weight/);
+    assert.ok(!req.system.some((b) => b.text.includes(ANSWER)), 'the answer is not in the cached prefix');
+    assert.ok(promptText(req).includes(ANSWER));
+    assert.ok(req.json, 'asks for JSON against the schema');
+  });
+
+  it('fills the same analysis as the offline judge, names the model, and its explanation lines add up', async () => {
+    const llm = new FakeLlm((req) => mockJudgeReply(promptText(req))!);
+    const { result } = await judgeOnce(llm);
+    const a = result.data;
+    assert.equal(a.scoredBy.engine, 'anthropic');
+    assert.equal(a.scoredBy.model, 'fake-model-1');
+    assert.equal(a.scoredBy.repairs, 0);
+    assert.ok(a.coverage.some((c: any) => c.status === 'stated' && ANSWER.includes(c.evidence)));
+    for (const d of DIMENSIONS) {
+      if (a.dimensions[d] === null) continue;
+      const sum = a.explanations.filter((e: any) => e.dimension === d).reduce((s: number, e: any) => s + e.delta, 0);
+      assert.equal(sum, a.dimensions[d], `${d} lines add up`);
+    }
+    const total = a.explanations.filter((e: any) => e.dimension === 'score').reduce((s: number, e: any) => s + e.delta, 0);
+    assert.equal(total, a.contentScore);
+  });
+
+  it('drops a fabricated quote, counts it, and a key point backed only by it counts as missing', async () => {
+    const llm = new FakeLlm((req) => {
+      const parts = readJudgePrompt(promptText(req))!;
+      const j = mockJudgment(parts) as any;
+      j.keyMissing = [];
+      j.evidence = parts.keyPoints.map((k) => ({ dimension: 'completeness', quote: `I designed a distributed ledger for ${k.id}`, reason: 'invented', keyPoint: k.id }));
+      j.inaccuracies = [{ quote: 'Idempotency requires two-phase commit.', correction: 'It does not.' }];
+      return JSON.stringify(j);
+    });
+    const { result } = await judgeOnce(llm);
+    const a = result.data;
+    assert.ok(a.scoredBy.droppedQuotes >= 2);
+    assert.equal(a.dimensions.completeness, 0, 'no key point survives without a real quote');
+    assert.ok(a.coverage.every((c: any) => c.status === 'missing'));
+    assert.equal(a.inaccuracies.length, 0, 'an inaccuracy quoting words the candidate never said is dropped');
+    assert.ok(a.confidence.reasons.some((r: string) => /dropped/.test(r)));
+  });
+
+  it('sends schema errors back for a repair and uses the repaired judgment', async () => {
+    const llm = new FakeLlm((req, n) => (n === 0 ? '{"scores": {"depth": "high"}}' : mockJudgeReply(promptText(req))!));
+    const { result } = await judgeOnce(llm);
+    assert.equal(result.data.scoredBy.repairs, 1);
+    assert.equal(llm.requests[1].purpose, 'judge-repair');
+    const repairText = promptText(llm.requests[1]);
+    assert.match(repairText, /not a valid judgment/);
+    assert.match(repairText, /\/scores/);
+  });
+
+  it('asks for a repair when key-point ids are not the reference\'s', async () => {
+    const llm = new FakeLlm((req, n) => {
+      const j = mockJudgment(readJudgePrompt(promptText(req))!) as any;
+      if (n === 0) j.keyMissing = ['K99'];
+      return JSON.stringify(j);
+    });
+    const { result } = await judgeOnce(llm);
+    assert.equal(result.data.scoredBy.repairs, 1);
+    assert.match(promptText(llm.requests[1]), /K99/);
+  });
+
+  it(`falls back to the offline judge after ${MAX_REPAIRS} failed repairs, visibly`, async () => {
+    const llm = new FakeLlm(() => 'I think this answer is quite good, maybe 80/100.');
+    const { result } = await judgeOnce(llm);
+    assert.equal(llm.requests.length, 1 + MAX_REPAIRS);
+    assert.equal(result.data.scoredBy.engine, 'offline');
+    assert.match(result.data.scoredBy.fallback, /offline judge/);
+    assert.ok(result.data.contentScore > 0, 'the offline judge scored it');
+  });
+
+  it('falls back on a call that failed after its retries (overloaded), but fails the run on a problem the user must fix', async () => {
+    const overloaded = new FakeLlm(() => new LlmError('overloaded', 'the API is overloaded (529) after 5 attempts'));
+    const { result } = await judgeOnce(overloaded);
+    assert.equal(result.data.scoredBy.engine, 'offline');
+    const auth = new FakeLlm(() => new LlmError('auth', 'the key was refused', { fix: { command: 'interviewLens.setAnthropicApiKey', env: 'ANTHROPIC_API_KEY' } }));
+    const { result: failed } = await judgeOnce(auth);
+    assert.equal(failed.success, false);
+    assert.equal(failed.error.fix.command, 'interviewLens.setAnthropicApiKey');
+  });
+
+  it('without a reference asks for null completeness and accuracy and keeps them null', async () => {
+    const llm = new FakeLlm((req) => mockJudgeReply(promptText(req))!);
+    const c = core();
+    const r = await c.tools.execute<any>('analyze_content', { question: 'Tell me about your favourite hiking trail.', answer: 'I love the Dolomites. The trails are long and well marked.', language: 'en' }, c.context({ caller: 'test', llm }));
+    assert.ok(r.success);
+    assert.equal(r.data.dimensions.completeness, null);
+    assert.equal(r.data.dimensions.accuracy, null);
+    assert.match(llm.requests[0].system[1].text, /NO REFERENCE/);
+    assert.notEqual(llm.requests[0].system[1].cache, true, 'nothing per-question is cached without a reference');
+  });
+});
+
+describe('diagnosis with a model engine', () => {
+  const text = fs.readFileSync(path.join(SAMPLES, 'llm-engineer-en.md'), 'utf8');
+
+  it('judges questions concurrently (default 6), names engine and model, and totals usage and cost', async () => {
+    const llm = new FakeLlm((req) => mockJudgeReply(promptText(req))!, 'fake-model-1', 30);
+    const result = await core().diagnose({ text: manyQuestions(12), source: 'many.txt', persist: false }, { llm });
+    const report = result.raw;
+    assert.equal(report.engine, 'anthropic');
+    assert.equal(report.model, 'fake-model-1');
+    assert.ok(report.perQuestion.every((q) => q.scoredBy?.model === 'fake-model-1'));
+    assert.equal(report.usage!.calls, report.perQuestion.length);
+    assert.equal(report.usage!.usage.inputTokens, 100 * report.perQuestion.length);
+    assert.ok(Math.abs(report.usage!.costUsd! - 0.001 * report.perQuestion.length) < 1e-9);
+    assert.equal(report.perQuestion.length, 12);
+    assert.equal(llm.maxInFlight, 6, 'six questions in flight at once, never more');
+  });
+
+  it('a cancel mid-run aborts the in-flight calls and stores nothing', async () => {
+    const dir = tempDir();
+    const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
+    const c = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
+    const controller = new AbortController();
+    const llm = new FakeLlm((req) => mockJudgeReply(promptText(req))!, 'fake-model-1', 200);
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(c.diagnose({ text, source: 'en.md' }, { llm, signal: controller.signal }), (e: unknown) => e instanceof CancelledError || (e instanceof SkillStepError && e.error.code === 'cancelled'));
+    assert.equal(store.list('default').length, 0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a run whose key is refused fails with the fix and stores nothing', async () => {
+    const dir = tempDir();
+    const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
+    const c = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
+    const llm = new FakeLlm(() => new LlmError('auth', 'Anthropic refused the API key (401): run "Interview Lens: Set Anthropic API Key"', { fix: { command: 'interviewLens.setAnthropicApiKey' } }));
+    await assert.rejects(c.diagnose({ text, source: 'en.md' }, { llm }), (e: unknown) => e instanceof SkillStepError && e.error.fix?.command === 'interviewLens.setAnthropicApiKey');
+    assert.equal(store.list('default').length, 0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
