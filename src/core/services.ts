@@ -45,6 +45,9 @@ import { redactingLogger } from './runtime/redact';
 import { newRequestId } from './runtime/requestId';
 import { diagnoseTranscript, type DiagnoseInput } from './skills/diagnoseTranscript';
 import { diagnoseAudio, type AudioDiagnosis, type DiagnoseAudioInput } from './skills/diagnoseAudio';
+import { explainConcept } from './skills/explainConcept';
+import { ask, type AskOutcome } from './skills/ask';
+import type { AskRequest } from './skills/types';
 import type { SttProvider } from './speech/stt';
 import { SkillRegistry } from './skills/registry';
 import type { SkillContext, SkillProgress, SkillResult } from './skills/types';
@@ -93,6 +96,8 @@ export interface Core {
   context(options: ContextOptions): SkillContext;
   diagnose(input: DiagnoseInput, options?: Partial<ContextOptions>): Promise<SkillResult<Report>>;
   diagnoseAudio(input: DiagnoseAudioInput, options: Partial<ContextOptions> & { workspaceRoot: string; stt: () => SttProvider }): Promise<SkillResult<AudioDiagnosis>>;
+  /** A free-text request: a matching skill runs (skill mode), else the model loops over the tools (agent mode, needs `llm`). */
+  ask(request: AskRequest, options: Partial<ContextOptions> & { maxSteps?: number; onText?: (delta: string) => void }): Promise<AskOutcome>;
   /**
    * Turns on the embedding channel: embeds the entries (cached in `cacheFile`) and embeds queries
    * from then on. Returns how many entries have vectors.
@@ -113,6 +118,7 @@ export function createCore(options: {
   const skills = new SkillRegistry(tools);
   skills.register(diagnoseTranscript);
   skills.register(diagnoseAudio);
+  skills.register(explainConcept);
   const SQL = loadedSql();
   if (!SQL) throw new Error('sql.js is not loaded: await prepareCore() before createCore()');
   // The build ships the FTS index next to knowledge.json; without it the index is built in memory.
@@ -163,6 +169,7 @@ export function createCore(options: {
       skills.run<Report>('diagnose-transcript', input, core.context({ ...o, caller: o.caller ?? 'api' })),
     diagnoseAudio: (input, o) =>
       skills.run<AudioDiagnosis>('diagnose-audio', input, core.context({ ...o, caller: o.caller ?? 'api' })),
+    ask: (request, o) => ask(request, core.context({ ...o, caller: o.caller ?? 'api' }), skills, { maxSteps: o.maxSteps, onText: o.onText }),
     enableEmbeddings: async (provider, cacheFile, signal) => {
       cache ??= await EmbeddingCache.open(cacheFile);
       const n = await knowledgeBase.attachEmbeddings!(provider, cache, signal);

@@ -133,7 +133,7 @@ describe('the model judge (analyze_content with a model)', () => {
     const auth = new FakeLlm(() => new LlmError('auth', 'the key was refused', { fix: { command: 'interviewLens.setAnthropicApiKey', env: 'ANTHROPIC_API_KEY' } }));
     const { result: failed } = await judgeOnce(auth);
     assert.equal(failed.success, false);
-    assert.equal(failed.error.fix.command, 'interviewLens.setAnthropicApiKey');
+    assert.equal(failed.error?.fix?.command, 'interviewLens.setAnthropicApiKey');
   });
 
   it('without a reference asks for null completeness and accuracy and keeps them null', async () => {

@@ -61,6 +61,10 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
   triggers: ['diagnose', 'transcript', 'interview', '诊断', '面试', '复盘'],
   requiredTools: ['split_qa_pairs', 'find_reference', 'analyze_content', 'analyze_speech', 'generate_report'],
   priority: 10,
+  askInput: (request) => (request.attachment
+    ? { text: request.attachment.text, source: request.attachment.source, ...(request.attachment.sourceKey ? { sourceKey: request.attachment.sourceKey } : {}) }
+    : undefined),
+  askNeeds: 'a transcript: open one in the editor (VS Code) or pass --file FILE (CLI)',
   async execute(input: DiagnoseInput, ctx: SkillContext): Promise<SkillResult<Report>> {
     ctx.onProgress?.({ done: 0, total: 0, message: 'splitting', phase: 'splitting' });
     await yieldToEventLoop();

@@ -38,6 +38,20 @@ export interface SkillMeta {
   /** Higher wins when several skills match the same text; default 0. */
   priority?: number;
   enabled?: boolean;
+  /**
+   * The skill's input for a free-text request routed to it by `ask` (skill mode); undefined when
+   * the request lacks what the skill needs, and `askNeeds` says what that is.
+   */
+  askInput?: (request: AskRequest) => unknown | undefined;
+  /** What the skill needs that the request did not give ("open a transcript or pass --file"). */
+  askNeeds?: string;
+}
+
+/** A free-text request to `ask`, with the document it is about when there is one. */
+export interface AskRequest {
+  question: string;
+  /** The active transcript (VS Code) or `--file` (CLI). */
+  attachment?: { text: string; source: string; sourceKey?: string };
 }
 
 /** A named, reusable flow of tool calls. */
