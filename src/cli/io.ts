@@ -6,8 +6,8 @@ import { escapeControls, redactText, registerEndpointSecrets, registerSecret, sa
 export class UsageError extends Error {}
 
 /** Environment variables that hold credentials, and the endpoints that may carry some in their URL. */
-const SECRET_ENV = ['INTERVIEW_LENS_STT_API_KEY', 'INTERVIEW_LENS_EMBEDDINGS_API_KEY'];
-const ENDPOINT_ENV = ['INTERVIEW_LENS_STT_ENDPOINT', 'INTERVIEW_LENS_EMBEDDINGS_ENDPOINT'];
+const SECRET_ENV = ['INTERVIEW_LENS_STT_API_KEY', 'INTERVIEW_LENS_EMBEDDINGS_API_KEY', 'ANTHROPIC_API_KEY', 'INTERVIEW_LENS_OPENAI_API_KEY'];
+const ENDPOINT_ENV = ['INTERVIEW_LENS_STT_ENDPOINT', 'INTERVIEW_LENS_EMBEDDINGS_ENDPOINT', 'ANTHROPIC_BASE_URL', 'INTERVIEW_LENS_OPENAI_ENDPOINT'];
 
 /** Registers the keys the CLI reads from the environment with the redactor, before anything can print them. */
 export function registerEnvSecrets(env: NodeJS.ProcessEnv): void {
