@@ -50,6 +50,7 @@ describe('replay: cassette format', () => {
     assert.throws(() => parseCassette(text(header, toolLine({ kind: 'http' }))), /line 2: "kind" must be "llm" or "tool"/);
     assert.throws(() => parseCassette(text(header, toolLine({ repeat: -1 }))), /line 2: "repeat" must be a whole number/);
     assert.throws(() => parseCassette(text(header, toolLine({ response: { data: 1 } }))), /line 2: a tool call needs the tool "name" and a ToolResult/);
+    assert.throws(() => parseCassette(text(header, toolLine({ kind: 'llm', request: { purpose: 'judge' } }))), /line 2: a model call needs an LlmRequest/);
     assert.throws(() => parseCassette(text(toolLine())), /line 1: the first line must be the header/);
     assert.throws(() => parseCassette(text(header, header)), /line 2: a second header/);
     assert.throws(() => parseCassette('\n\n', 'empty.jsonl'), /empty\.jsonl: empty, no header line/);

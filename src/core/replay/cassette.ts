@@ -97,6 +97,9 @@ export function parseCassette(text: string, source = 'cassette'): Cassette {
     if (v.kind === 'tool' && (typeof v.name !== 'string' || !isToolResult(v.response))) {
       fail('a tool call needs the tool "name" and a ToolResult response ({"success": true|false, …})');
     }
+    if (v.kind === 'llm' && (!isLlmRequest(v.request) || !isLlmResponse(v.response))) {
+      fail('a model call needs an LlmRequest ({"purpose", "system": [], "messages": [], …}) and an LlmResponse ({"content": [], …})');
+    }
     calls.push(v as unknown as CassetteCall);
   }
   if (!header) throw new CassetteError(`${source}: empty, no header line; re-record the run`, source);
@@ -117,6 +120,16 @@ function checkHeader(v: Record<string, unknown>, where: string, source: string, 
     fail('header field "tolerance" must be a number, 0 or more (an absolute tolerance for numbers in tool results)');
   }
   return v as unknown as CassetteHeader;
+}
+
+function isLlmRequest(value: unknown): boolean {
+  const r = value as { purpose?: unknown; system?: unknown; messages?: unknown } | null;
+  return !!r && typeof r === 'object' && typeof r.purpose === 'string' && Array.isArray(r.system) && Array.isArray(r.messages);
+}
+
+function isLlmResponse(value: unknown): boolean {
+  const r = value as { content?: unknown } | null;
+  return !!r && typeof r === 'object' && Array.isArray(r.content);
 }
 
 function isToolResult(value: unknown): boolean {
