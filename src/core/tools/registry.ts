@@ -69,33 +69,49 @@ export class ToolRegistry {
 
   /**
    * The only way a tool runs: validate and normalise input, enforce the timeout and cancellation,
-   * turn any exception into a `service_error`, and write one log line. Never throws.
+   * turn any exception into a `service_error`, write one log line, and report the call to
+   * `ctx.recorder` when the run is recorded. Never throws.
+   *
+   * Only calls that reached the tool are recorded: a call refused before it ran (unknown tool,
+   * invalid input) has no validated input, and what it tests is the caller, not the tool.
    */
   async execute<T = unknown>(name: string, input: unknown, ctx: ToolContext): Promise<ToolResult<T>> {
     const started = ctx.clock();
     const entry = this.entries.get(name);
     const secretKeys = entry?.tool.secretKeys ?? [];
     let result: ToolResult<T>;
+    let ranWith: Record<string, unknown> | undefined;
     if (!entry) {
       result = fail('input_error', `unknown tool "${name}"; registered tools: ${[...this.entries.keys()].join(', ')}`);
     } else {
       entry.validate ??= compileValidator(entry.tool.inputSchema);
       const checked = entry.validate(input);
+      // The recorded input is the one the tool got, copied before the tool could change it.
+      if (checked.ok && ctx.recorder) ranWith = copyForRecording(checked.value);
       result = checked.ok
         ? await this.runGuarded<T>(entry.tool, checked.value, ctx)
         : fail('input_error', `${name}: ${checked.message}`);
     }
     // Whatever a tool or an endpoint said, callers print this message: redacted, one line, bounded.
     if (!result.success) result = { ...result, error: { ...result.error!, message: safeMessage(result.error!.message) } };
+    const ms = Math.round(ctx.clock() - started);
     const fields = {
       tool: name,
       args: summarizeArgs(input, secretKeys),
-      ms: Math.round(ctx.clock() - started),
+      ms,
       status: result.success ? 'ok' : result.error!.code,
       requestId: ctx.requestId,
     };
     if (result.success) ctx.logger.info('tool call', fields);
     else ctx.logger.warn('tool call', { ...fields, error: result.error!.message });
+    if (ranWith && ctx.recorder) {
+      try {
+        ctx.recorder.recordTool({ name, input: ranWith, result, durationMs: ms });
+      } catch (err) {
+        // A broken recorder costs the recording, never the call.
+        ctx.logger.warn('tool call not recorded', { tool: name, error: err instanceof Error ? err.message : String(err), requestId: ctx.requestId });
+      }
+    }
     return result;
   }
 
@@ -127,6 +143,14 @@ export class ToolRegistry {
       clearTimeout(timer);
       ctx.signal.removeEventListener('abort', onOuterAbort);
     }
+  }
+}
+
+function copyForRecording(input: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return structuredClone(input);
+  } catch {
+    return input;
   }
 }
 

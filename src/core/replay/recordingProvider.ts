@@ -1,0 +1,39 @@
+/**
+ * Wraps a model engine so each call it answers is reported to a recorder. The caller gets the
+ * provider's response untouched; a recorder that throws cannot fail the call.
+ */
+import type { LlmProvider, LlmRequest } from '../llm/provider';
+import type { CallRecorder } from './callRecorder';
+
+/**
+ * An LlmProvider that forwards to `provider` and reports each answered call to `recorder`.
+ * Failed calls are not recorded: a run that fails is discarded, and one that carries on after a
+ * failed call (a fallback) replays with a miss at that call, which is the honest outcome.
+ */
+export function recording(provider: LlmProvider, recorder: CallRecorder): LlmProvider {
+  return {
+    engine: provider.engine,
+    model: provider.model,
+    async complete(request, options) {
+      // The request as sent: a caller may reuse and extend its message list for the next turn.
+      const sent = snapshot(request);
+      const started = performance.now();
+      const response = await provider.complete(request, options);
+      try {
+        recorder.recordLlm({ request: sent, response, durationMs: Math.round(performance.now() - started) });
+      } catch {
+        // Recording is a side channel: CassetteRecorder keeps its own failure and refuses to finish.
+      }
+      return response;
+    },
+  };
+}
+
+/** A deep copy of the request; the request itself when it cannot be cloned (the recorder serialises it at once). */
+function snapshot(request: LlmRequest): LlmRequest {
+  try {
+    return structuredClone(request);
+  } catch {
+    return request;
+  }
+}

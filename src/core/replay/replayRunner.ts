@@ -1,0 +1,142 @@
+/**
+ * Replays a cassette against today's code: every recorded tool call runs again through the tool
+ * registry, its model calls answered from the same cassette, and its result is compared with the
+ * recorded one. `update` rewrites the recorded results with today's instead.
+ */
+import type { LlmProvider } from '../llm/provider';
+import { redactStrings } from '../runtime/redact';
+import type { ToolRegistry } from '../tools/registry';
+import type { ToolContext, ToolResult } from '../tools/types';
+import type { CallKind } from './canonical';
+import { readCassette, writeCassette, type Cassette, type CassetteCall } from './cassette';
+import { compareResults } from './compare';
+import { ReplayProvider } from './replayProvider';
+
+/** How one recorded call fared: same result, a different one, or a model call with no recording. */
+export type ReplayCallStatus = 'pass' | 'mismatch' | 'miss';
+
+/** The outcome of one replayed call. */
+export interface ReplayCallResult {
+  /** 1 for the first call of the cassette (line 2 of the file: line 1 is the header). */
+  index: number;
+  kind: CallKind;
+  name?: string;
+  status: ReplayCallStatus;
+  /** `- recorded` / `+ today` lines of a mismatch. */
+  diff?: string;
+  /** A miss's message: the closest recorded request and how it differs. */
+  message?: string;
+}
+
+/** pass: every call matched; fail: a mismatch or a miss; stale: all matched but the skill definition changed since recording. */
+export type CassetteStatus = 'pass' | 'fail' | 'stale';
+
+/** Counts of a cassette's replay. */
+export interface ReplayCounts {
+  /** Tool calls replayed. */
+  calls: number;
+  pass: number;
+  mismatch: number;
+  miss: number;
+  /** Recorded model calls answered during the replay, and those no replayed call asked for. */
+  llmServed: number;
+  llmUnused: number;
+}
+
+/** The outcome of replaying one cassette (what `replay --json` prints for it). */
+export interface CassetteReplayResult {
+  file: string;
+  status: CassetteStatus;
+  calls: ReplayCallResult[];
+  counts: ReplayCounts;
+  /** Set when the skill definition hash differs from the recorded one. */
+  stale?: { skill: string; recorded: string; current: string };
+  /** Update mode: whether the cassette was rewritten with today's results. */
+  updated?: boolean;
+  /** What else the reader should know (skill not registered, why an update was not written). */
+  message?: string;
+}
+
+/** What a replay needs from the running core. */
+export interface ReplayRunnerOptions {
+  tools: ToolRegistry;
+  /** The context tools run with, given the provider that answers their model calls (one context per cassette, like one run). */
+  contextFor: (llm: LlmProvider) => ToolContext;
+  /** Today's definition hash of a skill; undefined when unknown (staleness is then not checked). */
+  currentSkillHash?: (skill: string) => string | undefined;
+  /** The cassette's path: reported, and rewritten in update mode. */
+  file?: string;
+  /** Rewrite the cassette's tool results (and header skillHash) with today's, atomically. */
+  update?: boolean;
+}
+
+/** Replays one parsed cassette. */
+export async function replayCassette(cassette: Cassette, options: ReplayRunnerOptions): Promise<CassetteReplayResult> {
+  const { header } = cassette;
+  const provider = new ReplayProvider(cassette);
+  // A replay must not record itself, whatever context the caller hands over.
+  const ctx: ToolContext = { ...options.contextFor(provider), llm: provider, recorder: undefined };
+  const calls: ReplayCallResult[] = [];
+  const todays = new Map<CassetteCall, ToolResult>();
+  for (let i = 0; i < cassette.calls.length; i++) {
+    const call = cassette.calls[i];
+    if (call.kind !== 'tool') continue;
+    const missesBefore = provider.misses.length;
+    const result = redactStrings(await options.tools.execute(call.name!, call.request, ctx));
+    todays.set(call, result);
+    const base = { index: i + 1, kind: call.kind, name: call.name };
+    // A miss decides the call even when the tool caught the error and carried on without the model.
+    if (provider.misses.length > missesBefore) {
+      calls.push({ ...base, status: 'miss', message: provider.misses[missesBefore].message });
+      continue;
+    }
+    const comparison = compareResults(call.response, result, header.tolerance);
+    calls.push(comparison.equal ? { ...base, status: 'pass' } : { ...base, status: 'mismatch', diff: comparison.diff });
+  }
+  const counts: ReplayCounts = {
+    calls: calls.length,
+    pass: calls.filter((c) => c.status === 'pass').length,
+    mismatch: calls.filter((c) => c.status === 'mismatch').length,
+    miss: calls.filter((c) => c.status === 'miss').length,
+    llmServed: cassette.calls.filter((c) => c.kind === 'llm').length - provider.unused,
+    llmUnused: provider.unused,
+  };
+  const current = options.currentSkillHash?.(header.skill);
+  const stale = current !== undefined && current !== header.skillHash ? { skill: header.skill, recorded: header.skillHash, current } : undefined;
+  const out: CassetteReplayResult = {
+    file: options.file ?? '',
+    status: counts.mismatch || counts.miss ? 'fail' : stale ? 'stale' : 'pass',
+    calls,
+    counts,
+    ...(stale ? { stale } : {}),
+  };
+  if (options.currentSkillHash && current === undefined) {
+    out.message = `skill "${header.skill}" is not registered here, so whether the cassette is stale was not checked`;
+  }
+  if (options.update) update(cassette, out, todays, current, options.file);
+  return out;
+}
+
+/** Rewrites the tool results that changed and the skill hash, when every model call was answered. */
+function update(cassette: Cassette, out: CassetteReplayResult, todays: Map<CassetteCall, ToolResult>, current: string | undefined, file: string | undefined): void {
+  if (!file) throw new Error('update mode needs the cassette\'s file path');
+  if (out.counts.miss) {
+    out.updated = false;
+    out.message = `not updated: ${out.counts.miss} tool call${out.counts.miss === 1 ? '' : 's'} asked the model something the cassette has no answer for; re-record the run to capture the new model calls`;
+    return;
+  }
+  if (!out.counts.mismatch && !out.stale) {
+    out.updated = false;
+    return;
+  }
+  const calls = cassette.calls.map((c) => (todays.has(c) ? { ...c, response: todays.get(c) } : c));
+  writeCassette(file, { header: { ...cassette.header, skillHash: current ?? cassette.header.skillHash }, calls });
+  out.updated = true;
+  out.status = 'pass';
+  delete out.stale;
+}
+
+/** Reads a cassette file and replays it; a file that cannot be read or parsed throws CassetteError. */
+export async function replayFile(file: string, options: Omit<ReplayRunnerOptions, 'file'>): Promise<CassetteReplayResult> {
+  return replayCassette(readCassette(file), { ...options, file });
+}
