@@ -4,22 +4,33 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  AUDIO_EXTENSIONS, CancelledError, COMPILED_KNOWLEDGE, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
+  AUDIO_EXTENSIONS, AskError, CancelledError, COMPILED_KNOWLEDGE, DEFAULT_ANTHROPIC_MODEL, DEFAULT_REQUESTS_PER_MINUTE, LlmError, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
   HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
 } from '../core';
 import type { FormatChoice, Logger, SttSettings } from '../core';
 import { historyLimitFromEnv, historyNotice } from './historyNotice';
+import { REPLAY_USAGE, runReplay } from './replayCommand';
+import { modelFlags } from './modelFlags';
 import { checkOutputPath, errorLine, registerEnvSecrets, safeIo, UsageError, writeOutput } from './io';
 
 export { UsageError };
 
 const USAGE = `Usage:
-  interview-lens diagnose FILE [--json] [--html OUT] [--engine offline] [--user ID] [--no-history] [--verbose]
+  interview-lens diagnose FILE [--json] [--html OUT] [--engine E] [--record NAME] [--user ID] [--no-history] [--verbose]
                                [--report-language transcript|en|zh]
                                [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
   interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
   interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
+  interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json]
+${REPLAY_USAGE}
+--engine: offline (default; INTERVIEW_LENS_ENGINE sets another default), anthropic, openai-compatible.
+  anthropic: ANTHROPIC_API_KEY, optional ANTHROPIC_BASE_URL (a gateway) and INTERVIEW_LENS_ANTHROPIC_MODEL (default ${DEFAULT_ANTHROPIC_MODEL}).
+  openai-compatible: INTERVIEW_LENS_OPENAI_ENDPOINT (e.g. http://localhost:11434/v1), INTERVIEW_LENS_OPENAI_MODEL, optional INTERVIEW_LENS_OPENAI_API_KEY.
+  Tuning: INTERVIEW_LENS_LLM_CONCURRENCY (6), INTERVIEW_LENS_LLM_RPM (${DEFAULT_REQUESTS_PER_MINUTE}), INTERVIEW_LENS_LLM_TIMEOUT_S (60),
+  INTERVIEW_LENS_PRICE_INPUT / _OUTPUT (USD per million tokens, when the list price is wrong or unknown).
+--record NAME: record every model and tool call of the run to .interview-lens/recordings/NAME.jsonl (replay it with "replay").
+ask: a request a skill matches runs that skill (offline too); anything else needs a model (agent mode: the model uses the tools).
 FILE: labeled text, raw dialogue, .srt, .vtt, Whisper / whisper.cpp JSON, Otter or Feishu text, or audio (${AUDIO_EXTENSIONS.join(' ')}).
 --format: ${FORMAT_CHOICES.join(', ')} (default auto).
 --report-language: the language the report is written in; transcript (default) follows the transcript, en or zh write it all
@@ -81,6 +92,37 @@ const stderrLogger = (write: (s: string) => void): Logger => {
   return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
 };
 
+/** Opens the CLI's history with the size limit from the environment. */
+async function openHistory(env: NodeJS.ProcessEnv): Promise<HistoryStore> {
+  let limitBytes: number | undefined;
+  try {
+    limitBytes = historyLimitFromEnv(env.INTERVIEW_LENS_HISTORY_MAX_MB);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  return HistoryStore.open(path.join(homeDir(env), 'history.sqlite'), { limitBytes });
+}
+
+/**
+ * Runs work that Ctrl+C cancels; a recording is written only when the work succeeds (a cancelled
+ * or failed run leaves no cassette).
+ */
+async function withSigint<T>(work: (signal: AbortSignal) => Promise<T>, recorder: { finish(): void; discard(): void }): Promise<T> {
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  try {
+    const result = await work(controller.signal);
+    recorder.finish();
+    return result;
+  } catch (err) {
+    recorder.discard();
+    throw err;
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+}
+
 /** Runs the CLI and returns its exit code; streams are injected so tests can run it in-process. */
 export async function run(
   argv: string[],
@@ -100,7 +142,7 @@ export async function run(
         options: {
           json: { type: 'boolean', default: false },
           html: { type: 'string' },
-          engine: { type: 'string', default: 'offline' },
+          engine: { type: 'string' },
           user: { type: 'string', default: 'default' },
           'no-history': { type: 'boolean', default: false },
           verbose: { type: 'boolean', default: false },
@@ -112,6 +154,10 @@ export async function run(
           out: { type: 'string' },
           language: { type: 'string', default: 'auto' },
           'report-language': { type: 'string', default: 'transcript' },
+          record: { type: 'string' },
+          update: { type: 'boolean', default: false },
+          file: { type: 'string' },
+          'max-steps': { type: 'string' },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -123,6 +169,11 @@ export async function run(
     if (values.help || !command) {
       (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
       return values.help ? 0 : 2;
+    }
+    if (command === 'replay') {
+      await prepareCore();
+      const core = createCore({ knowledgeDir: knowledgeSource(), logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+      return await runReplay({ paths: positionals.slice(1), update: values.update!, json: values.json!, cwd: process.cwd() }, { core, io });
     }
     if (!file) throw new UsageError(`"${command}" needs a ${command === 'transcribe' ? 'AUDIO' : 'transcript'} FILE\n${USAGE}`);
     if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
@@ -164,10 +215,24 @@ export async function run(
       else io.stdout(labeled.data!.labeled);
       return 0;
     }
-    if (command !== 'diagnose') throw new UsageError(`unknown command "${command}"\n${USAGE}`);
-    if (values.engine !== 'offline') {
-      throw new UsageError(`engine "${values.engine}" is not available; the CLI supports --engine offline`);
+    if (command === 'ask') {
+      const model = modelFlags(io.env, values.engine, values.record, 'ask');
+      const attachment = values.file ? { text: readTranscript(values.file), source: path.basename(values.file), sourceKey: pathToFileURL(path.resolve(values.file)).href } : undefined;
+      const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
+      if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps >= 1 && maxSteps <= 50)) throw new UsageError(`--max-steps must be a whole number from 1 to 50, not "${values['max-steps']}"`);
+      const store = values['no-history'] ? undefined : await openHistory(io.env);
+      const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+      const recorder = model.recorder(core);
+      const outcome = await withSigint((signal) => core.ask({ question: file, ...(attachment ? { attachment } : {}) }, {
+        caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}), ...(maxSteps ? { maxSteps } : {}),
+      }), recorder);
+      if (values.json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
+      else io.stdout(`${outcome.answerMd}\n`);
+      for (const w of outcome.warnings) io.stderr(`warning: ${w}\n`);
+      return 0;
     }
+    if (command !== 'diagnose') throw new UsageError(`unknown command "${command}"\n${USAGE}`);
+    const model = modelFlags(io.env, values.engine, values.record, 'diagnose-transcript');
     const audio = isAudio(file);
     if (audio && !fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
     const text = audio ? '' : readTranscript(file);
@@ -187,25 +252,21 @@ export async function run(
         io.stderr(errorLine(`embeddings unavailable (${(err as Error).message}); searching without them`));
       }
     }
-    const controller = new AbortController();
-    const onSigint = () => controller.abort();
-    process.once('SIGINT', onSigint);
-    let result;
-    try {
-      const common = { source: path.basename(file), userId: values.user, labels, swapRoles: values['swap-roles'], reportLanguage };
+    const recorder = model.recorder(core, audio ? 'diagnose-audio' : 'diagnose-transcript');
+    const runWith = { ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}) };
+    const result = await withSigint(async (signal) => {
+      const common = { source: path.basename(file), userId: values.user, labels, swapRoles: values['swap-roles'], reportLanguage, ...(model.llm ? { concurrency: model.concurrency } : {}) };
       if (audio) {
         const r = await core.diagnoseAudio({ ...common, path: path.basename(file), language: values.language as 'auto' }, {
-          caller: 'cli', signal: controller.signal, workspaceRoot: path.dirname(path.resolve(file)), stt: () => createSttProvider(sttFromEnv(io.env)),
+          caller: 'cli', signal, workspaceRoot: path.dirname(path.resolve(file)), stt: () => createSttProvider(sttFromEnv(io.env)), ...runWith,
         });
         if (values['transcript-out']) writeOutput('--transcript-out', values['transcript-out'], r.raw.transcript);
-        result = { ...r, raw: r.raw.report };
-      } else {
-        // The file's URL goes with the report: a second run of the same text is a re-run, not a new session.
-        result = await core.diagnose({ ...common, text, format, sourceKey: pathToFileURL(path.resolve(file)).href }, { caller: 'cli', signal: controller.signal });
+        return { ...r, raw: r.raw.report };
       }
-    } finally {
-      process.removeListener('SIGINT', onSigint);
-    }
+      // The file's URL goes with the report: a second run of the same text is a re-run, not a new session.
+      return core.diagnose({ ...common, text, format, sourceKey: pathToFileURL(path.resolve(file)).href }, { caller: 'cli', signal, ...runWith });
+    }, recorder);
+    if (recorder.file) io.stderr(`interview-lens: recorded ${result.actions.length >= 0 ? path.relative(process.cwd(), recorder.file) || recorder.file : ''}\n`);
     const report = result.raw;
     if (values.html) {
       writeOutput('--html', values.html, renderStandaloneHtml(report));
@@ -228,13 +289,26 @@ export async function run(
       return 2;
     }
     // The recording could not be transcribed (endpoint or program failed): exit 2 as `transcribe` does.
-    if (err instanceof SkillStepError && (err.error.code === 'input_error' || err.error.code === 'permission_denied' || err.step === 'transcribe_audio')) {
+    // A model the user must configure (key, endpoint, model id) is bad input too: the message says what to set.
+    if (err instanceof SkillStepError && (err.error.code === 'input_error' || err.error.code === 'permission_denied' || err.step === 'transcribe_audio' || err.error.fix)) {
       io.stderr(errorLine(err.error.message));
       return 2;
     }
     if (err instanceof CancelledError) {
       io.stderr('interview-lens: cancelled\n');
       return 130;
+    }
+    if (err instanceof LlmError) {
+      if (err.kind === 'cancelled') {
+        io.stderr('interview-lens: cancelled\n');
+        return 130;
+      }
+      io.stderr(errorLine(err.message));
+      return err.kind === 'config' || err.kind === 'auth' || err.kind === 'unreachable' || err.kind === 'bad_request' ? 2 : 1;
+    }
+    if (err instanceof AskError) {
+      io.stderr(errorLine(err.message));
+      return 2;
     }
     if (err instanceof SttError) {
       io.stderr(errorLine(err.message));

@@ -30,7 +30,7 @@ export interface ReplayArgs {
 
 /** What `replay` needs from the CLI: the core (tools, skills, contexts) and the output streams. */
 export interface ReplayDeps {
-  core: Pick<Core, 'tools' | 'skills' | 'context'>;
+  core: Pick<Core, 'tools' | 'skills' | 'context'> & Partial<Pick<Core, 'skillHash'>>;
   io: { stdout: (s: string) => void; stderr: (s: string) => void };
   /** Today's hash of a skill's definition; default: the registered code skills (skillHash.ts). */
   skillHash?: (skill: string) => string | undefined;
@@ -53,7 +53,7 @@ export async function runReplay(args: ReplayArgs, deps: ReplayDeps): Promise<num
     io.stderr(errorLine((err as Error).message));
     return REPLAY_EXIT.badInput;
   }
-  const skillHash = deps.skillHash ?? registeredSkillHashes(deps.core.skills, deps.core.tools);
+  const skillHash = deps.skillHash ?? deps.core.skillHash ?? registeredSkillHashes(deps.core.skills, deps.core.tools);
   const contextFor: Parameters<typeof replayFile>[1]['contextFor'] = (llm) => ({ ...deps.core.context({ caller: 'replay', workspaceRoot: args.cwd }), llm });
   const outcomes: Outcome[] = [];
   for (const file of files) {

@@ -59,6 +59,8 @@ import type { LlmProvider } from './llm/provider';
 import { metered } from './llm/meteredProvider';
 import { UsageMeter } from './llm/usageMeter';
 import type { CallRecorder } from './replay/callRecorder';
+import { recording } from './replay/recordingProvider';
+import { registeredSkillHashes } from './replay/skillHash';
 
 /** What a caller may set on a run's context. */
 export interface ContextOptions {
@@ -74,18 +76,6 @@ export interface ContextOptions {
   recorder?: CallRecorder;
 }
 
-/** Reports every model call of a recorded run to its recorder (replaced by the replay module's wrapper when it lands). */
-function recording(provider: LlmProvider, recorder: CallRecorder): LlmProvider {
-  return {
-    engine: provider.engine, model: provider.model,
-    async complete(request, options) {
-      const response = await provider.complete(request, options);
-      recorder.recordLlm({ request, response, durationMs: response.durationMs });
-      return response;
-    },
-  };
-}
-
 /** The core wired together once per process (CLI) or per activation (extension). */
 export interface Core {
   tools: ToolRegistry;
@@ -96,6 +86,8 @@ export interface Core {
   context(options: ContextOptions): SkillContext;
   diagnose(input: DiagnoseInput, options?: Partial<ContextOptions>): Promise<SkillResult<Report>>;
   diagnoseAudio(input: DiagnoseAudioInput, options: Partial<ContextOptions> & { workspaceRoot: string; stt: () => SttProvider }): Promise<SkillResult<AudioDiagnosis>>;
+  /** Today's definition hash of a registered skill (cassettes recorded with another are stale). */
+  skillHash(name: string): string | undefined;
   /** A free-text request: a matching skill runs (skill mode), else the model loops over the tools (agent mode, needs `llm`). */
   ask(request: AskRequest, options: Partial<ContextOptions> & { maxSteps?: number; onText?: (delta: string) => void }): Promise<AskOutcome>;
   /**
@@ -169,6 +161,7 @@ export function createCore(options: {
       skills.run<Report>('diagnose-transcript', input, core.context({ ...o, caller: o.caller ?? 'api' })),
     diagnoseAudio: (input, o) =>
       skills.run<AudioDiagnosis>('diagnose-audio', input, core.context({ ...o, caller: o.caller ?? 'api' })),
+    skillHash: registeredSkillHashes(skills, tools, (name) => skills.resolve(name)?.promptVersion),
     ask: (request, o) => ask(request, core.context({ ...o, caller: o.caller ?? 'api' }), skills, { maxSteps: o.maxSteps, onText: o.onText }),
     enableEmbeddings: async (provider, cacheFile, signal) => {
       cache ??= await EmbeddingCache.open(cacheFile);

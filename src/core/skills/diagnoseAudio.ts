@@ -2,6 +2,7 @@ import { call } from './call';
 import { diagnoseTranscript, type DiagnoseInput } from './diagnoseTranscript';
 import type { Report } from '../report/model';
 import type { SttResult } from '../speech/stt';
+import { JUDGE_PROMPT_VERSION } from '../llm/modelJudge/promptVersion';
 import type { Skill, SkillResult } from './types';
 
 /** Input of the diagnose-audio skill. */
@@ -26,6 +27,7 @@ export const diagnoseAudio: Skill<DiagnoseAudioInput, AudioDiagnosis> = {
   triggers: ['audio', 'recording', 'mp3', 'wav', '录音', '音频'],
   requiredTools: ['transcribe_audio', 'detect_speakers', ...diagnoseTranscript.requiredTools],
   priority: 11,
+  promptVersion: JUDGE_PROMPT_VERSION,
   async execute(input, ctx): Promise<SkillResult<AudioDiagnosis>> {
     ctx.onProgress?.({ done: 0, total: 1, message: 'transcribing', phase: 'transcribing' });
     const stt = await call<SttResult>(ctx, 'transcribe_audio', { path: input.path, language: input.language ?? 'auto' });

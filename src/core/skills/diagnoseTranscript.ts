@@ -8,6 +8,7 @@ import type { FormatChoice, SplitResult } from '../transcript/model';
 import type { CustomLabels } from '../transcript/speakers';
 import type { DeliveryReport } from '../speech/delivery';
 import type { AnalysedPair } from '../tools/generateReport';
+import { JUDGE_PROMPT_VERSION } from '../llm/modelJudge/promptVersion';
 import type { Skill, SkillContext, SkillResult } from './types';
 import { call, SkillStepError } from './call';
 import { judgePair } from './judgePair';
@@ -61,6 +62,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
   triggers: ['diagnose', 'transcript', 'interview', '诊断', '面试', '复盘'],
   requiredTools: ['split_qa_pairs', 'find_reference', 'analyze_content', 'analyze_speech', 'generate_report'],
   priority: 10,
+  promptVersion: JUDGE_PROMPT_VERSION,
   askInput: (request) => (request.attachment
     ? { text: request.attachment.text, source: request.attachment.source, ...(request.attachment.sourceKey ? { sourceKey: request.attachment.sourceKey } : {}) }
     : undefined),

@@ -45,6 +45,8 @@ export interface SkillMeta {
   askInput?: (request: AskRequest) => unknown | undefined;
   /** What the skill needs that the request did not give ("open a transcript or pass --file"). */
   askNeeds?: string;
+  /** A hash of the model prompts the skill sends (part of its definition hash, so recordings made with other prompts are stale). */
+  promptVersion?: string;
 }
 
 /** A free-text request to `ask`, with the document it is about when there is one. */
