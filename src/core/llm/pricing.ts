@@ -26,8 +26,13 @@ export interface PriceOverride {
 const CACHE_WRITE_FACTOR = 1.25;
 const CACHE_READ_FACTOR = 0.1;
 
+/** `price × factor` without float dust (3 × 0.1 is 0.30000000000000004). */
+function scaled(price: number, factor: number): number {
+  return Math.round(price * factor * 1e9) / 1e9;
+}
+
 function claudePrice(input: number, output: number): ModelPrice {
-  return { input, output, cacheWrite: input * CACHE_WRITE_FACTOR, cacheRead: input * CACHE_READ_FACTOR };
+  return { input, output, cacheWrite: scaled(input, CACHE_WRITE_FACTOR), cacheRead: scaled(input, CACHE_READ_FACTOR) };
 }
 
 type Family = 'opus' | 'sonnet' | 'haiku';
@@ -80,7 +85,7 @@ function completeOverride(model: string, o: PriceOverride): ModelPrice {
   return {
     input: o.input,
     output: o.output,
-    cacheWrite: o.cacheWrite ?? (claude ? o.input * CACHE_WRITE_FACTOR : o.input),
-    cacheRead: o.cacheRead ?? (claude ? o.input * CACHE_READ_FACTOR : o.input),
+    cacheWrite: o.cacheWrite ?? (claude ? scaled(o.input, CACHE_WRITE_FACTOR) : o.input),
+    cacheRead: o.cacheRead ?? (claude ? scaled(o.input, CACHE_READ_FACTOR) : o.input),
   };
 }
