@@ -63,7 +63,8 @@ export interface MockAnthropic {
   usages: AnthropicUsage[];
   script(fault: MockFault, times?: number): void;
   setResponder(responder: AnthropicResponder): void;
-  whenClientClosed(): Promise<RecordedRequest>;
+  /** See MockHttpServer.whenClientClosed. */
+  whenClientClosed(match?: (r: RecordedRequest) => boolean): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 

@@ -47,8 +47,11 @@ export interface MockHttpServer {
   requests: RecordedRequest[];
   /** The next `times` requests get `fault`, after the faults already scripted. */
   script(fault: MockFault, times?: number): void;
-  /** Resolves with the next request whose client closed the connection before the answer ended (or one that already did). */
-  whenClientClosed(): Promise<RecordedRequest>;
+  /**
+   * Resolves with a request matching `match` once its client has closed the connection before
+   * the answer ended (at once if it already has). Without `match`: the next such request.
+   */
+  whenClientClosed(match?: (r: RecordedRequest) => boolean): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 
@@ -74,8 +77,7 @@ export function retryHeaders(fault: Extract<MockFault, { kind: 'status' }>): Rec
 export async function startMockHttp(handler: MockHandler): Promise<MockHttpServer> {
   const requests: RecordedRequest[] = [];
   const faults: MockFault[] = [];
-  const closeWaiters: Array<(r: RecordedRequest) => void> = [];
-  const unclaimedCloses: RecordedRequest[] = [];
+  let closeWaiters: Array<{ match: (r: RecordedRequest) => boolean; resolve: (r: RecordedRequest) => void }> = [];
   let closing = false;
 
   const server = http.createServer((req, res) => {
@@ -92,11 +94,12 @@ export async function startMockHttp(handler: MockHandler): Promise<MockHttpServe
       const record: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, raw, closedEarly: false };
       requests.push(record);
       res.on('close', () => {
-        if (res.writableFinished || closing) return;
+        // The server's own reset is not the client giving up.
+        if (res.writableFinished || closing || record.fault?.kind === 'reset') return;
         record.closedEarly = true;
-        const waiter = closeWaiters.shift();
-        if (waiter) waiter(record);
-        else unclaimedCloses.push(record);
+        const waiting = closeWaiters.filter((w) => w.match(record));
+        closeWaiters = closeWaiters.filter((w) => !waiting.includes(w));
+        for (const w of waiting) w.resolve(record);
       });
       const fault = faults.shift();
       record.fault = fault;
@@ -116,9 +119,9 @@ export async function startMockHttp(handler: MockHandler): Promise<MockHttpServe
     script(fault, times = 1) {
       for (let i = 0; i < times; i++) faults.push(fault);
     },
-    whenClientClosed() {
-      const done = unclaimedCloses.shift();
-      return done ? Promise.resolve(done) : new Promise((resolve) => closeWaiters.push(resolve));
+    whenClientClosed(match) {
+      const done = match && requests.find((r) => r.closedEarly && match(r));
+      return done ? Promise.resolve(done) : new Promise((resolve) => closeWaiters.push({ match: match ?? (() => true), resolve }));
     },
     async close() {
       closing = true;

@@ -63,7 +63,8 @@ export interface MockOpenAi {
   usages: OpenAiUsage[];
   script(fault: MockFault, times?: number): void;
   setResponder(responder: OpenAiResponder): void;
-  whenClientClosed(): Promise<RecordedRequest>;
+  /** See MockHttpServer.whenClientClosed. */
+  whenClientClosed(match?: (r: RecordedRequest) => boolean): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
 
