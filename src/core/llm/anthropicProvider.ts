@@ -14,7 +14,7 @@ import {
   type LlmStopReason, type LlmTextBlock, type LlmToolUseBlock, type LlmUsage,
 } from './provider';
 import {
-  AttemptDeadline, ConnectionResetError, errorCode, isConnectionReset, isRetryable, parseRetryAfter, withRetries,
+  AttemptDeadline, ConnectionResetError, cancelledError, describeDuration, errorCode, isConnectionReset, isRetryable, parseRetryAfter, withRetries,
   type RetryResult, type RetryTuning,
 } from './retry';
 
@@ -157,11 +157,11 @@ export class AnthropicProvider implements LlmProvider {
 
   private mapError(err: unknown, deadline: AttemptDeadline, run: AbortSignal): LlmError {
     if (err instanceof LlmError) return err;
-    if (run.aborted) return new LlmError('cancelled', 'The model call was cancelled');
+    if (run.aborted) return cancelledError();
     if (deadline.timedOut || err instanceof APIConnectionTimeoutError) {
-      return new LlmError('timeout', `The Anthropic API sent nothing for ${Math.round(this.timeoutMs / 1000)} s: it may be overloaded; try again in a few minutes`);
+      return new LlmError('timeout', `The Anthropic API sent nothing for ${describeDuration(this.timeoutMs)}: it may be overloaded; try again in a few minutes`);
     }
-    if (err instanceof APIUserAbortError) return new LlmError('cancelled', 'The model call was cancelled');
+    if (err instanceof APIUserAbortError) return cancelledError();
     if (err instanceof APIConnectionError || (!(err instanceof APIError) && isConnectionReset(err))) {
       const code = errorCode(err);
       if (isConnectionReset(err)) {

@@ -56,8 +56,9 @@ const DEFAULT_BASE_MS = 500;
 const DEFAULT_MAX_MS = 20_000;
 const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
+/** What every cancelled model call throws. */
 export function cancelledError(): LlmError {
-  return new LlmError('cancelled', 'the model call was cancelled');
+  return new LlmError('cancelled', 'The model call was cancelled');
 }
 
 /** The default `Sleep`: a timer the signal clears. */
@@ -116,9 +117,16 @@ function gaveUp(err: LlmError, attempts: number): LlmError {
   return new LlmError(err.kind, `${err.message} (gave up after ${attempts} attempts)`, err.details);
 }
 
+/** A wait as people say it: "300 ms", "45 s", "10 minutes". */
+export function describeDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 90_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.ceil(ms / 60_000)} minutes`;
+}
+
 function waitTooLong(err: LlmError, retryAfterMs: number): LlmError {
   const at = new Date(Date.now() + retryAfterMs).toISOString().slice(11, 19);
-  const wait = retryAfterMs >= 90_000 ? `${Math.ceil(retryAfterMs / 60_000)} minutes` : `${Math.ceil(retryAfterMs / 1000)} seconds`;
+  const wait = describeDuration(retryAfterMs);
   const kind = err.kind === 'overloaded' ? 'overloaded' : 'rate_limited';
   return new LlmError(kind, `${err.message}; the server asks to wait ${wait}: try again after ${at} UTC`, err.details);
 }
