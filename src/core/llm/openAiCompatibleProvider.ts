@@ -12,7 +12,7 @@ import {
   LlmError, type LlmCallOptions, type LlmFix, type LlmMessage, type LlmProvider, type LlmRequest, type LlmResponse,
   type LlmStopReason, type LlmTextBlock, type LlmToolUseBlock, type LlmUsage,
 } from './provider';
-import { AttemptDeadline, ConnectionResetError, errorCode, isConnectionReset, isRetryable, parseRetryAfter, withRetries, type RetryTuning } from './retry';
+import { AttemptDeadline, ConnectionResetError, cancelledError, describeDuration, errorCode, isConnectionReset, isRetryable, parseRetryAfter, withRetries, type RetryTuning } from './retry';
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -121,7 +121,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     const model = value.model || this.model;
     return {
       content: contentOf(value),
-      stopReason: stopReasonOf(value.finishReason),
+      stopReason: stopReasonOf(value.finishReason, value.toolCalls.length > 0),
       usage,
       model,
       requestId: value.requestId,
@@ -206,9 +206,9 @@ export class OpenAiCompatibleProvider implements LlmProvider {
 
   private transportError(err: unknown, deadline: AttemptDeadline, run: AbortSignal, connecting: boolean): LlmError {
     if (err instanceof LlmError) return err;
-    if (run.aborted) return new LlmError('cancelled', 'The model call was cancelled');
+    if (run.aborted) return cancelledError();
     if (deadline.timedOut) {
-      return new LlmError('timeout', safeMessage(`${this.url} sent nothing for ${Math.round(this.timeoutMs / 1000)} s: the server may be busy or the model still loading; try again, or check ${CHECK_ENDPOINT}`), { fix: { ...OPENAI_FIX.endpoint } });
+      return new LlmError('timeout', safeMessage(`${this.url} sent nothing for ${describeDuration(this.timeoutMs)}: the server may be busy or the model still loading; try again, or check ${CHECK_ENDPOINT}`), { fix: { ...OPENAI_FIX.endpoint } });
     }
     const code = errorCode(err);
     if (isConnectionReset(err)) {
@@ -436,7 +436,9 @@ function usageOf(u: Completion['usage']): LlmUsage {
   return { inputTokens: prompt - cached, outputTokens: u?.completion_tokens ?? 0, cacheReadTokens: cached, cacheWriteTokens: 0 };
 }
 
-function stopReasonOf(reason: string | null): LlmStopReason {
+/** Some servers (older Ollama) say `stop` after tool calls; a call is a tool_use stop all the same. */
+function stopReasonOf(reason: string | null, calledTools: boolean): LlmStopReason {
+  if (calledTools && (reason === 'stop' || reason === null)) return 'tool_use';
   switch (reason) {
     case 'stop':
       return 'end_turn';
