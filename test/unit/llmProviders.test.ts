@@ -518,6 +518,32 @@ describe('OpenAI-compatible provider (against a mock chat completions API)', () 
     }
   });
 
+  it('reads an SSE stream however its bytes are split (CRLF boundaries, multi-byte characters, comments)', async () => {
+    const events = [
+      ': a comment line some servers send',
+      `data: ${JSON.stringify({ model: 'gpt-test', choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] })}`,
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: '幂等性是' } }] })}`,
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: ' idempotency ✓' } }] })}`,
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}`,
+      `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 12, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 0 } } })}`,
+      'data: [DONE]',
+    ];
+    const bytes = new TextEncoder().encode(events.join('\r\n\r\n') + '\r\n\r\n');
+    for (const size of [1, 3, 7, 64]) {
+      const fetchImpl = (async () => new Response(new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += size) controller.enqueue(bytes.slice(i, i + size));
+          controller.close();
+        },
+      }), { headers: { 'content-type': 'text/event-stream' } })) as typeof fetch;
+      const deltas: string[] = [];
+      const r = await new OpenAiCompatibleProvider({ endpoint: 'http://127.0.0.1:9/v1', model: 'gpt-test', fetchImpl }).complete(ask('x'), call({ onText: (d) => deltas.push(d) }));
+      assert.deepEqual(deltas, ['幂等性是', ' idempotency ✓'], `split every ${size} bytes`);
+      assert.deepEqual(r.usage, { inputTokens: 12, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 });
+      assert.equal(r.stopReason, 'end_turn');
+    }
+  });
+
   it('retries 429 after retry-after, and 500/503, then succeeds', async () => {
     mock.script({ kind: 'status', status: 429, retryAfter: '1' });
     mock.script({ kind: 'status', status: 503 });
@@ -611,6 +637,18 @@ describe('OpenAI-compatible provider (against a mock chat completions API)', () 
 });
 
 describe('llm provider errors never carry a key', () => {
+  it('a key the server echoes where the message is cut is redacted whole, not cut in half', async () => {
+    for (const at of [150, 190, 199, 390]) {
+      const body = JSON.stringify({ error: { message: `${'x'.repeat(at)} your key ${OPENAI_KEY} is not allowed ${'y'.repeat(500)}` } });
+      const fetchImpl = (async () => new Response(body, { status: 400 })) as typeof fetch;
+      const err = await failsWith(new OpenAiCompatibleProvider({ endpoint: 'http://127.0.0.1:9/v1', model: 'm', apiKey: OPENAI_KEY, fetchImpl }).complete(ask('x'), call()), 'bad_request');
+      assert.ok(!err.message.includes(OPENAI_KEY.slice(0, 10)), `cut at ${at}: ${err.message}`);
+      const notJson = (async () => new Response(`${'z'.repeat(at)}${OPENAI_KEY}${'z'.repeat(500)}`, { status: 200 })) as typeof fetch;
+      const bad = await failsWith(new OpenAiCompatibleProvider({ endpoint: 'http://127.0.0.1:9/v1', model: 'm', apiKey: OPENAI_KEY, fetchImpl: notJson }).complete(ask('x'), call()), 'bad_response');
+      assert.ok(!bad.message.includes(OPENAI_KEY.slice(0, 10)), `cut at ${at}: ${bad.message}`);
+    }
+  });
+
   it('no LlmError message of these tests contains a key, the right one or a wrong one', () => {
     assert.ok(seenErrors.length > 15, `errors collected: ${seenErrors.length}`);
     for (const e of seenErrors) {

@@ -259,8 +259,15 @@ function serverMessage(body: string): string {
   } catch {
     // Not JSON: the text itself (a proxy's HTML page, a plain message).
   }
-  // Redact before cutting: a key cut in half would no longer match.
-  return text.trim() ? `: ${safeMessage(text, 200)}` : '';
+  return text.trim() ? `: ${excerpt(text)}` : '';
+}
+
+/**
+ * A redacted excerpt of what a server sent. Redacted before it is cut (a key cut in half would
+ * no longer match); the first cut keeps a wide margin so a huge body costs little.
+ */
+function excerpt(text: string, max = 200): string {
+  return safeMessage(text.slice(0, max + 4000), max);
 }
 
 /** Instructions that ask for the schema when the server cannot be told it. */
@@ -325,11 +332,11 @@ function parseCompletion(text: string, url: string): Omit<Completion, 'requestId
   try {
     data = JSON.parse(text);
   } catch {
-    throw new LlmError('bad_response', safeMessage(`${url} did not answer JSON: ${text.slice(0, 400)}`, 300), { fix: { ...OPENAI_FIX.endpoint } });
+    throw new LlmError('bad_response', safeMessage(`${url} did not answer JSON (check ${CHECK_ENDPOINT}): ${excerpt(text)}`), { fix: { ...OPENAI_FIX.endpoint } });
   }
   const choice = data?.choices?.[0];
   if (!choice || typeof choice !== 'object' || !choice.message) {
-    throw new LlmError('bad_response', safeMessage(`${url} answered JSON without choices[0].message: ${text.slice(0, 400)}. Check ${CHECK_ENDPOINT}`, 300), { fix: { ...OPENAI_FIX.endpoint } });
+    throw new LlmError('bad_response', safeMessage(`${url} answered JSON without choices[0].message (check ${CHECK_ENDPOINT}): ${excerpt(text)}`), { fix: { ...OPENAI_FIX.endpoint } });
   }
   return {
     text: typeof choice.message.content === 'string' ? choice.message.content : '',
@@ -347,6 +354,7 @@ async function readStream(body: ReadableStream<Uint8Array>, deadline: AttemptDea
   const decoder = new TextDecoder();
   const reader = body.getReader();
   let buffer = '';
+  let scanned = 0;
   let done = false;
   const take = (event: string) => {
     const data = event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
@@ -362,7 +370,7 @@ async function readStream(body: ReadableStream<Uint8Array>, deadline: AttemptDea
     try {
       chunk = JSON.parse(data);
     } catch {
-      throw new LlmError('bad_response', safeMessage(`the stream carried something that is not JSON: ${data.slice(0, 200)}`), { fix: { ...OPENAI_FIX.endpoint } });
+      throw new LlmError('bad_response', safeMessage(`the stream carried something that is not JSON: ${excerpt(data)}`), { fix: { ...OPENAI_FIX.endpoint } });
     }
     if (chunk.error) {
       const m = typeof chunk.error === 'string' ? chunk.error : chunk.error.message ?? JSON.stringify(chunk.error);
@@ -393,11 +401,17 @@ async function readStream(body: ReadableStream<Uint8Array>, deadline: AttemptDea
       if (ended) break;
       deadline.touch();
       buffer += decoder.decode(value, { stream: true });
+      // Search only the new text (and the 3 characters a boundary may straddle): a long event
+      // arriving in many chunks is not scanned again from its start each time.
+      const boundary = /\r?\n\r?\n/g;
+      boundary.lastIndex = scanned;
       let cut: RegExpExecArray | null;
-      while (!done && (cut = /\r?\n\r?\n/.exec(buffer))) {
+      while (!done && (cut = boundary.exec(buffer))) {
         take(buffer.slice(0, cut.index));
         buffer = buffer.slice(cut.index + cut[0].length);
+        boundary.lastIndex = 0;
       }
+      scanned = Math.max(0, buffer.length - 3);
     }
     if (!done && buffer.trim()) take(buffer);
   } finally {
