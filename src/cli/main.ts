@@ -216,33 +216,28 @@ export async function run(
       return 0;
     }
     if (command === 'ask') {
-      const model = modelFlags(io.env, values.engine, values.record, 'ask');
+      const model = modelFlags(io.env, values.engine, values.record);
       const attachment = values.file ? { text: readTranscript(values.file), source: path.basename(values.file), sourceKey: pathToFileURL(path.resolve(values.file)).href } : undefined;
       const maxSteps = values['max-steps'] === undefined ? undefined : Number(values['max-steps']);
       if (maxSteps !== undefined && !(Number.isInteger(maxSteps) && maxSteps >= 1 && maxSteps <= 50)) throw new UsageError(`--max-steps must be a whole number from 1 to 50, not "${values['max-steps']}"`);
       const store = values['no-history'] ? undefined : await openHistory(io.env);
       const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
-      const recorder = model.recorder(core);
+      const recorder = model.recorder(core, 'ask');
       const outcome = await withSigint((signal) => core.ask({ question: file, ...(attachment ? { attachment } : {}) }, {
         caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}), ...(maxSteps ? { maxSteps } : {}),
       }), recorder);
       if (values.json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
       else io.stdout(`${outcome.answerMd}\n`);
       for (const w of outcome.warnings) io.stderr(`warning: ${w}\n`);
+      if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
       return 0;
     }
     if (command !== 'diagnose') throw new UsageError(`unknown command "${command}"\n${USAGE}`);
-    const model = modelFlags(io.env, values.engine, values.record, 'diagnose-transcript');
+    const model = modelFlags(io.env, values.engine, values.record);
     const audio = isAudio(file);
     if (audio && !fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
     const text = audio ? '' : readTranscript(file);
-    let limitBytes: number | undefined;
-    try {
-      limitBytes = historyLimitFromEnv(io.env.INTERVIEW_LENS_HISTORY_MAX_MB);
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-    const store = values['no-history'] ? undefined : await HistoryStore.open(path.join(homeDir(io.env), 'history.sqlite'), { limitBytes });
+    const store = values['no-history'] ? undefined : await openHistory(io.env);
     const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
     if (io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT) {
       const provider = new OpenAiEmbeddingProvider(io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT, io.env.INTERVIEW_LENS_EMBEDDINGS_MODEL || 'text-embedding-3-small', io.env.INTERVIEW_LENS_EMBEDDINGS_API_KEY || undefined);
@@ -266,7 +261,7 @@ export async function run(
       // The file's URL goes with the report: a second run of the same text is a re-run, not a new session.
       return core.diagnose({ ...common, text, format, sourceKey: pathToFileURL(path.resolve(file)).href }, { caller: 'cli', signal, ...runWith });
     }, recorder);
-    if (recorder.file) io.stderr(`interview-lens: recorded ${result.actions.length >= 0 ? path.relative(process.cwd(), recorder.file) || recorder.file : ''}\n`);
+    if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
     const report = result.raw;
     if (values.html) {
       writeOutput('--html', values.html, renderStandaloneHtml(report));
