@@ -64,3 +64,20 @@ export function mockJudgeReply(promptText: string): string | undefined {
   const parts = readJudgePrompt(promptText);
   return parts ? JSON.stringify(mockJudgment(parts)) : undefined;
 }
+
+/** The prompt text of an Anthropic Messages request body (system blocks and text of every message). */
+export function anthropicPromptText(body: any): string {
+  const system = Array.isArray(body.system) ? body.system.map((b: any) => b.text ?? '') : [String(body.system ?? '')];
+  const messages = (body.messages ?? []).flatMap((m: any) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b: any) => b.type === 'text').map((b: any) => b.text)));
+  return [...system, ...messages].join('\n');
+}
+
+/** A responder for the mock Anthropic server: a judgment for judge prompts, a short text otherwise. */
+export function anthropicJudgeResponder(body: any): { content: Array<{ type: 'text'; text: string }> } {
+  return { content: [{ type: 'text', text: mockJudgeReply(anthropicPromptText(body)) ?? 'ok' }] };
+}
+
+/** The prompt text of an OpenAI chat completions body. */
+export function openAiPromptText(body: any): string {
+  return (body.messages ?? []).map((m: any) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+}

@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import { runReplay, type ReplayArgs } from '../../src/cli/replayCommand';
 import { readCassette, serializeCassette } from '../../src/core/replay/cassette';
 import { CassetteRecorder } from '../../src/core/replay/cassetteRecorder';
-import { codeSkillHash } from '../../src/core/replay/skillHash';
 import { createCore, type Core } from '../../src/core/services';
 import { KNOWLEDGE_DIR, tempDir } from './helpers';
 
@@ -16,7 +15,7 @@ describe('replay: CLI command', () => {
   let currentHash: string;
   before(() => {
     core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
-    currentHash = codeSkillHash(core.skills.resolve('diagnose-transcript')!, core.tools);
+    currentHash = core.skillHash('diagnose-transcript')!;
   });
   beforeEach(() => {
     cwd = tempDir('il-replay-cli-');

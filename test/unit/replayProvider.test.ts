@@ -45,7 +45,7 @@ describe('replay: ReplayProvider', () => {
   it('answers by canonical key and replays the answers to a repeated request in order', async () => {
     const cassette = await recordCassette([judge('A'), judge('B'), judge('A')]);
     const replay = new ReplayProvider(cassette);
-    assert.equal(replay.engine, 'replay');
+    assert.equal(replay.engine, 'anthropic', 'replays say the engine that was recorded');
     assert.equal(replay.model, 'fake-1');
     // Keys ignore key order and undefined fields: build the request differently.
     const reordered = { maxTokens: 200, temperature: undefined, messages: judge('A').messages, system: judge('A').system, purpose: 'judge' } as LlmRequest;

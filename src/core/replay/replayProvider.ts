@@ -34,7 +34,8 @@ const MAX_CLOSEST_CANDIDATES = 200;
 
 /** An LlmProvider serving the model calls recorded in a cassette. */
 export class ReplayProvider implements LlmProvider {
-  readonly engine = 'replay' as const;
+  /** The recorded engine: what the run's results said when recorded, they say again when replayed. */
+  readonly engine: LlmProvider['engine'];
   readonly model: string;
   /** Every request that had no recording, in order. */
   readonly misses: ReplayMiss[] = [];
@@ -46,6 +47,8 @@ export class ReplayProvider implements LlmProvider {
 
   constructor(cassette: Cassette, options: ReplayOptions = {}) {
     this.model = cassette.header.model;
+    const recorded = cassette.header.engine;
+    this.engine = recorded === 'anthropic' || recorded === 'openai-compatible' || recorded === 'vscode-lm' ? recorded : 'replay';
     this.strict = options.strict ?? true;
     this.fallback = options.fallback;
     if (!this.strict && !this.fallback) throw new Error('a non-strict ReplayProvider needs a fallback provider to answer misses');

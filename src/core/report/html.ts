@@ -5,6 +5,7 @@ import { renderAnswerDelivery, renderDeliverySection, renderSpeakers } from './d
 import { fullComparison, topicName } from './generate';
 import { escapeHtml, scoreClass } from './htmlText';
 import type { QuestionReport, Report } from './model';
+import { engineLabel, fallbackLine, scoredByLine, usageLine } from './usageText';
 
 export { escapeHtml };
 
@@ -78,6 +79,8 @@ function questionSection(r: QuestionReport, o: BodyOptions, lang: Language): str
   const confidence = conf
     ? `<p class="confidence confidence-${conf.level}" data-testid="question-confidence" data-level="${conf.level}">${labelled(lang, msg(lang, 'report.confidence'), escapeHtml(`${msg(lang, `confidence.${conf.level}`)}${conf.reasons.length ? ` — ${conf.reasons.join(p.semi)}` : ''}`))}</p>`
     : '';
+  const by = scoredByLine(r, lang);
+  const scoredBy = by ? `<p class="${r.scoredBy?.fallback ? 'warning' : 'muted'}" data-testid="scored-by">${labelled(lang, msg(lang, 'report.scoredBy'), escapeHtml(by))}</p>` : '';
   const offTopic = r.relevance?.offTopic
     ? `<p class="off-topic" data-testid="off-topic">${escapeHtml(r.explanations.find((e) => e.dimension === 'relevance')?.reason ?? msg(lang, 'why.offTopicNoName'))}</p>`
     : '';
@@ -91,7 +94,7 @@ function questionSection(r: QuestionReport, o: BodyOptions, lang: Language): str
   return `<section class="question" id="q-${r.index}" data-index="${r.index}" data-score="${r.contentScore}">
   <header><h3>Q${r.index}. ${escapeHtml(r.question)}</h3><span class="score ${scoreClass(r.contentScore)}" data-testid="question-score">${r.contentScore}/100</span>${flags}${button}</header>
   <div class="dims">${dims}</div>
-  ${confidence}
+  ${confidence}${scoredBy}
   ${offTopic}
   ${renderAnswerDelivery(r.delivery, lang)}
   ${points}
@@ -131,6 +134,17 @@ function comparisonSection(report: Report, lang: Language): string {
   return `${rerun}${said}${overall}${dims}${byTopic}${unchanged}`;
 }
 
+/** The run's model usage and fallbacks, when a model engine scored. */
+function modelUsage(report: Report): string {
+  const lang = report.language;
+  const usage = usageLine(report);
+  const fallbacks = fallbackLine(report);
+  return [
+    usage ? `<p class="muted" data-testid="model-usage">${labelled(lang, msg(lang, 'report.usage'), escapeHtml(usage))}</p>` : '',
+    fallbacks ? `<p class="warning" data-testid="model-fallbacks">${escapeHtml(fallbacks)}</p>` : '',
+  ].join('');
+}
+
 /** The report's body, shared by the standalone HTML file and the webview panel; in the report's language throughout. */
 export function renderReportBody(report: Report, o: BodyOptions): string {
   const lang = report.language;
@@ -141,7 +155,8 @@ export function renderReportBody(report: Report, o: BodyOptions): string {
   const plan = (items: string[]) => list(items.length ? items : [msg(lang, 'report.none')]);
   return `<main class="report" data-report-id="${escapeHtml(report.id)}" data-language="${lang}" lang="${lang === 'zh' ? 'zh-CN' : 'en'}">
 <h1>${escapeHtml(msg(lang, 'report.title'))}</h1>
-<p class="muted">${labelled(lang, msg(lang, 'report.source'), escapeHtml(report.source))}${sep}${labelled(lang, msg(lang, 'report.engine'), escapeHtml(report.engine))}${sep}${labelled(lang, msg(lang, 'report.generated'), `<time datetime="${escapeHtml(report.createdAt)}">${escapeHtml(formatDate(report.createdAt, lang))}</time>`)}</p>
+<p class="muted">${labelled(lang, msg(lang, 'report.source'), escapeHtml(report.source))}${sep}${labelled(lang, msg(lang, 'report.engine'), `<span data-testid="report-engine">${escapeHtml(engineLabel(report))}</span>`)}${sep}${labelled(lang, msg(lang, 'report.generated'), `<time datetime="${escapeHtml(report.createdAt)}">${escapeHtml(formatDate(report.createdAt, lang))}</time>`)}</p>
+${modelUsage(report)}
 <div class="summary">
   <div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, 'report.overall'))}</div><div class="big ${scoreClass(s.overallScore)}" data-testid="overall-score">${s.overallScore}</div></div>
   <div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, 'report.questions'))}</div><div class="big" data-testid="question-count">${s.totalQuestions}</div></div>
@@ -170,6 +185,7 @@ export const REPORT_CSS = `
 body { font-family: var(--vscode-font-family, system-ui, sans-serif); color: var(--vscode-foreground, #1f1f1f); background: var(--vscode-editor-background, #fff); line-height: 1.5; margin: 0; padding: 0 20px 40px; }
 .report { max-width: 960px; margin: 0 auto; }
 .muted { color: var(--vscode-descriptionForeground, #666); }
+.warning { color: var(--vscode-editorWarning-foreground, #7a4a00); }
 .summary { display: flex; flex-wrap: wrap; gap: 12px; margin: 12px 0; }
 .dim-card { border: 1px solid var(--vscode-panel-border, #ccc); border-radius: 6px; padding: 8px 14px; min-width: 110px; }
 .dim-name { font-size: 0.85em; color: var(--vscode-descriptionForeground, #666); }

@@ -3,6 +3,7 @@ import { DIMENSIONS } from '../kb/types';
 import { lensTitle } from './lens';
 import type { Report } from './model';
 import { fullComparison, topicName } from './generate';
+import { engineLabel, fallbackLine, usageLine } from './usageText';
 
 function oneLine(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -21,8 +22,14 @@ export function renderTextSummary(report: Report): string {
     `${msg(lang, 'report.title')}${colon}${report.source}`,
     `${msg(lang, 'report.overall')}${colon}${s.overallScore}/100 · ${msg(lang, 'report.questions')}${colon}${s.totalQuestions}`,
     DIMENSIONS.map((d) => `${msg(lang, `dim.${d}`)} ${s.dimensions[d] ?? '—'}`).join(' · '),
-    '',
   ];
+  // Which engine scored, and with a model what the run cost; the offline judge needs no line.
+  if (report.engine !== 'offline') lines.push(`${msg(lang, 'report.engine')}${colon}${engineLabel(report)}`);
+  const usage = usageLine(report);
+  if (usage) lines.push(`${msg(lang, 'report.usage')}${colon}${usage}`);
+  const fallbacks = fallbackLine(report);
+  if (fallbacks) lines.push(fallbacks);
+  lines.push('');
   for (const r of report.perQuestion) {
     // The lens line (score, main missing point, confidence), then the question; no reference says what the score rests on.
     const [head, ...rest] = lensTitle(r, lang).split(' · ').slice(1);
