@@ -75,7 +75,11 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
   const { header } = cassette;
   const provider = new ReplayProvider(cassette);
   // A replay must not record itself, whatever context the caller hands over.
-  const ctx: ToolContext = { ...options.contextFor(provider), llm: provider, recorder: undefined };
+  // A run recorded with the offline engine made no model calls and must not make any now: its tools
+  // replay on the offline path, as they ran.
+  const offline = cassette.header.engine === 'offline';
+  const base = options.contextFor(provider);
+  const ctx: ToolContext = offline ? { ...base, llm: undefined, recorder: undefined } : { ...base, llm: provider, recorder: undefined };
   const calls: ReplayCallResult[] = [];
   const todays = new Map<CassetteCall, ToolResult>();
   for (let i = 0; i < cassette.calls.length; i++) {
