@@ -3,6 +3,7 @@
 // through the CLI process, with baselines measured in the same run:
 //   - in-process: diagnose with the default concurrency (4) vs concurrency 1;
 //   - CLI: `node dist/cli.js diagnose` vs a bare `node -e 0` (process start-up floor).
+// Then the model engines against the mock Anthropic server (scripts/bench-llm.ts).
 // Prints medians and ratios. Usage: node scripts/bench.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -349,4 +350,11 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
     const base = timeSync(() => big.split('\n').length, 5);
     console.log(`  ${name}: ${(small.length / 1024).toFixed(0)} KB ${ms(t1)}, ${(big.length / 1024).toFixed(0)} KB ${ms(t4)} -> growth ${(t4 / Math.max(t1, 0.01)).toFixed(1)}x for 4x input; line split of the larger (baseline) ${ms(base)} -> ratio ${(t4 / Math.max(base, 0.01)).toFixed(0)}x`);
   }
+}
+
+// Model engines (issue 13): concurrency, prompt caching and replay speed against the mock
+// Anthropic server. A separate process: the mock server and the SDK provider run from TypeScript sources.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-llm.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
 }
