@@ -94,3 +94,7 @@ export const DIMENSION_WEIGHTS: Record<Dimension, number> = {
 export const NO_REFERENCE_WEIGHTS = { depth: 0.55, practicality: 0.3, relevance: 0.15 };
 /** Most an off-topic answer can score. */
 export const OFF_TOPIC_CAP = 30;
+/** Share of an answer in bare terms (no clause glue) from which it is a list of terms (tuning set: strong answers 0–0.25; lists 0.14–0.89, 34 of 40 at 0.3 or more). */
+export const LIST_SHARE = 0.3;
+/** Most a list of terms can score, whatever terms it holds and whichever engine scored it. */
+export const LIST_CAP = 35;

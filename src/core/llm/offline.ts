@@ -10,7 +10,7 @@ import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../kb/types';
 import type { Language } from '../transcript/language';
 import type { JudgeCorpus } from './judge/corpus';
 import { coverPoints, MENTION_CREDIT } from './judge/coverage';
-import { DIMENSION_WEIGHTS, NO_REFERENCE_WEIGHTS, OFF_TOPIC_CAP, type AnswerAnalysis, type PointCoverage } from './analysis';
+import { DIMENSION_WEIGHTS, LIST_CAP, LIST_SHARE, NO_REFERENCE_WEIGHTS, OFF_TOPIC_CAP, type AnswerAnalysis, type PointCoverage } from './analysis';
 import { findExplanations, type Informative } from './judge/explanations';
 import { findConcreteClaims } from './judge/concreteClaims';
 import { findAssertedMistakes } from './judge/misconceptions';
@@ -23,10 +23,8 @@ import { containsPhrase } from '../text/tokenize';
 
 /** Below this many units an answer cannot show depth or practice, whatever it says. */
 const SHORT_ANSWER = 25;
-/** Share of an answer in bare terms (no clause glue) from which it is a list of terms (tuning set: strong answers 0–0.25; lists 0.14–0.89, 34 of 40 at 0.3 or more). */
-const LIST_SHARE = 0.3;
-/** Most a list of terms can score, whatever terms it holds. */
-const LIST_CAP = 35;
+
+
 /** Specific units from which an answer says enough for its relevance to count in full. */
 const SUBSTANTIAL_SPECIFICS = 8;
 /** From this length (content units) an answer can be padded. */

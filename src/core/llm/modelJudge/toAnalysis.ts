@@ -8,12 +8,13 @@ import { count, msg, type MessageKey } from '../../i18n';
 import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../../kb/types';
 import type { Language } from '../../transcript/language';
 import {
-  DIMENSION_WEIGHTS, NO_REFERENCE_WEIGHTS, OFF_TOPIC_CAP, type AnalysisFlag, type AnswerAnalysis, type PointCoverage, type ScoredBy,
+  DIMENSION_WEIGHTS, LIST_CAP, LIST_SHARE, NO_REFERENCE_WEIGHTS, OFF_TOPIC_CAP, type AnalysisFlag, type AnswerAnalysis, type PointCoverage, type ScoredBy,
 } from '../analysis';
 import { apportion, clamp, Ledger } from '../ledger';
 import { MENTION_CREDIT } from '../judge/coverage';
 import type { Judgment } from './judgmentSchema';
 import { QuoteChecker } from './quotes';
+import { telegraphicShare } from '../judge/sentences';
 
 /** What the conversion needs besides the judgment. */
 export interface ToAnalysisInput {
@@ -126,6 +127,12 @@ export function judgmentToAnalysis(input: ToAnalysisInput): AnswerAnalysis {
     book.add('score', relevant * NO_REFERENCE_WEIGHTS.relevance, 'why.weighted', msg(lang, 'dim.relevance'), relevant, Math.round(NO_REFERENCE_WEIGHTS.relevance * 100));
   }
   if (offTopic) book.to('score', Math.min(book.get('score') / 2, OFF_TOPIC_CAP), 'why.capOffTopic');
+  // The same form check as the offline judge, whatever the model said: a model that a list of the
+  // right terms impresses cannot lift it above the cap.
+  if (telegraphicShare(input.answer) >= LIST_SHARE) {
+    flags.push('lists-terms');
+    book.to('score', Math.min(book.get('score'), LIST_CAP), 'why.capList');
+  }
   const contentScore = book.close('score');
 
   // Confidence: how sure the reference is, how much quoted evidence survived, how much was invented.
