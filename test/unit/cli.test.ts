@@ -210,7 +210,7 @@ describe('CLI (dist/cli.js)', () => {
     assert.equal(run('diagnose', 'x', '--frobnicate').status, 2);
     const e = run('diagnose', path.join(SAMPLES, 'llm-engineer-en.md'), '--engine', 'gpt');
     assert.equal(e.status, 2);
-    assert.match(e.stderr, /--engine offline/);
+    assert.match(e.stderr, /unknown engine "gpt" in --engine: use one of offline, anthropic, openai-compatible\n/);
   });
 
   // What a terminal acts on: C0 except tab and newline, DEL, C1, bidi controls.

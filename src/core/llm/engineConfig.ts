@@ -40,17 +40,20 @@ function positive(value: string | number | undefined, fallback: number, name: st
 }
 
 /** Checks an engine name from a flag, a variable or a setting. */
-export function parseEngine(value: string | undefined, from: string): EngineName {
+export function parseEngine(value: string | undefined, from: string, allowed: readonly EngineName[] = ENGINE_NAMES): EngineName {
   const v = (value ?? 'offline').trim() || 'offline';
   if (!(ENGINE_NAMES as readonly string[]).includes(v)) {
-    throw new LlmError('config', `unknown engine "${v}" in ${from}: use one of ${ENGINE_NAMES.join(', ')}`);
+    throw new LlmError('config', `unknown engine "${v}" in ${from}: use one of ${allowed.join(', ')}`);
   }
   return v as EngineName;
 }
 
+/** Engines the CLI can use (VS Code's language models exist only inside VS Code). */
+const CLI_ENGINES: readonly EngineName[] = ['offline', 'anthropic', 'openai-compatible'];
+
 /** The CLI's engine: `--engine` (else INTERVIEW_LENS_ENGINE, else offline) and the environment. */
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv, engineFlag?: string): EngineConfig {
-  const engine = parseEngine(engineFlag ?? env.INTERVIEW_LENS_ENGINE, engineFlag !== undefined ? '--engine' : 'INTERVIEW_LENS_ENGINE');
+  const engine = parseEngine(engineFlag ?? env.INTERVIEW_LENS_ENGINE, engineFlag !== undefined ? '--engine' : 'INTERVIEW_LENS_ENGINE', CLI_ENGINES);
   if (engine === 'vscode-lm') throw new LlmError('config', 'the vscode-lm engine uses VS Code\'s language models and exists only inside VS Code: use --engine anthropic or openai-compatible on the CLI');
   const input = env.INTERVIEW_LENS_PRICE_INPUT;
   const output = env.INTERVIEW_LENS_PRICE_OUTPUT;

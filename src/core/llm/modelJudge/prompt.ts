@@ -57,6 +57,9 @@ function referenceBlock(task: JudgmentTask): LlmTextBlock {
   return { type: 'text', text: lines.join('\n'), cache: true };
 }
 
+/** The schema as sent to a model: the published file's `$schema` / `$id` / `title` are for people and validators, and some servers refuse them. */
+const { $schema: _s, $id: _i, title: _t, ...SCHEMA_FOR_MODELS } = JUDGMENT_SCHEMA;
+
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: 'Simplified Chinese (简体中文)' };
 
 /** The judge's request for one answer. */
@@ -79,6 +82,6 @@ export function judgmentRequest(task: JudgmentTask): LlmRequest {
     messages: [{ role: 'user', content: [{ type: 'text', text: user }] }],
     maxTokens: JUDGMENT_MAX_TOKENS,
     temperature: 0,
-    json: { name: 'judgment', schema: JUDGMENT_SCHEMA },
+    json: { name: 'judgment', schema: SCHEMA_FOR_MODELS },
   };
 }
