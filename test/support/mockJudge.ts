@@ -14,16 +14,25 @@ export interface JudgePromptParts {
 
 /** Reads the answer and the key points out of the prompt text (system + user, concatenated). */
 export function readJudgePrompt(text: string): JudgePromptParts | undefined {
-  const start = text.indexOf('<<<ANSWER\n');
-  const end = text.indexOf('\nANSWER>>>');
-  if (start < 0 || end < start) return undefined;
-  const answer = text.slice(start + '<<<ANSWER\n'.length, end);
+  const open = /<<<(ANSWER-[0-9a-f]{12})\n/.exec(text);
+  if (!open) return undefined;
+  const start = open.index + open[0].length;
+  const end = text.indexOf(`\n${open[1]}>>>`, start);
+  if (end < start) return undefined;
+  const answer = text.slice(start, end);
   const keyPoints: JudgePromptParts['keyPoints'] = [];
   for (const m of text.matchAll(/^(K\d+) \(weight [\d.]+\): ([^\n[]*)(?:\[([^\]\n]*)\])?$/gm)) {
     const words = [m[2].trim(), ...(m[3] ? m[3].split(',').map((w) => w.trim()) : [])].filter(Boolean);
     keyPoints.push({ id: m[1], words });
   }
   return { answer, keyPoints, hasReference: text.includes('REFERENCE (knowledge-base entry') };
+}
+
+/** A quote of at most 200 characters that ends on a word boundary. */
+function clip(sentence: string): string {
+  if (sentence.length <= 200) return sentence;
+  const cut = sentence.lastIndexOf(' ', 200);
+  return cut > 60 ? sentence.slice(0, cut) : sentence.slice(0, 200);
 }
 
 function sentencesOf(answer: string): string[] {
@@ -37,12 +46,12 @@ export function mockJudgment(parts: JudgePromptParts): Record<string, unknown> {
   const keyMissing: string[] = [];
   for (const kp of parts.keyPoints) {
     const s = sentences.find((x) => kp.words.some((w) => w.length > 1 && x.toLowerCase().includes(w.toLowerCase())));
-    if (s) evidence.push({ dimension: 'completeness', quote: s.slice(0, 200), reason: 'states the point', keyPoint: kp.id });
+    if (s) evidence.push({ dimension: 'completeness', quote: clip(s), reason: 'states the point', keyPoint: kp.id });
     else keyMissing.push(kp.id);
   }
   const stated = parts.keyPoints.length - keyMissing.length;
   const depth = Math.min(90, 30 + 10 * Math.min(6, sentences.length));
-  if (sentences[0]) evidence.push({ dimension: 'depth', quote: sentences[0].slice(0, 200), reason: 'explains' });
+  if (sentences[0]) evidence.push({ dimension: 'depth', quote: clip(sentences[0]), reason: 'explains' });
   return {
     scores: {
       completeness: parts.hasReference ? Math.round((100 * stated) / Math.max(1, parts.keyPoints.length)) : null,

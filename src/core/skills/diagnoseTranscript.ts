@@ -87,21 +87,40 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     ctx.onProgress?.({ done, total, message: `0/${total}`, phase: 'questions' });
     await yieldToEventLoop();
     const warnings: string[] = [];
-    // A model engine waits on the network: more questions in flight (the rate limiter keeps it polite).
-    const analysed = await mapLimit(split.pairs, input.concurrency ?? (ctx.llm ? DEFAULT_MODEL_CONCURRENCY : 4), async (pair): Promise<AnalysedPair> => {
-      throwIfAborted(ctx.signal);
-      const previous = split.pairs.filter((p) => p.index < pair.index).map((p) => p.question);
-      const { analysis, reference } = await judgePair(ctx, { question: pair.question, answer: pair.answer, language: split.language, reportLanguage, previous });
-      if (analysis.scoredBy?.fallback) warnings.push(`Q${pair.index}: ${analysis.scoredBy.fallback}`);
-      if (!reference) warnings.push(`Q${pair.index}: no reference answer matched with enough confidence; judged on relevance, explanation and concrete claims`);
-      done++;
-      ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100`, phase: 'questions' });
-      const { index, question, answer, startOffset, endOffset, answerStartS, answerEndS } = pair;
-      return {
-        index, question, answer, startOffset, endOffset, analysis,
-        ...(answerStartS !== undefined ? { answerStartS } : {}), ...(answerEndS !== undefined ? { answerEndS } : {}),
-      };
-    }, ctx.signal);
+    // The first question that fails ends the run: the others stop taking questions and their
+    // model requests in flight are aborted (a failed run must not go on paying for calls).
+    const run = new AbortController();
+    const onCancel = () => run.abort();
+    ctx.signal.addEventListener('abort', onCancel, { once: true });
+    const runCtx: SkillContext = { ...ctx, signal: run.signal };
+    const stopOnFailure = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (err) {
+        run.abort();
+        throw err;
+      }
+    };
+    let analysed: AnalysedPair[];
+    try {
+      // A model engine waits on the network: more questions in flight (the rate limiter keeps it polite).
+      analysed = await mapLimit(split.pairs, input.concurrency ?? (ctx.llm ? DEFAULT_MODEL_CONCURRENCY : 4), (pair) => stopOnFailure(async (): Promise<AnalysedPair> => {
+        throwIfAborted(runCtx.signal);
+        const previous = split.pairs.filter((p) => p.index < pair.index).map((p) => p.question);
+        const { analysis, reference } = await judgePair(runCtx, { question: pair.question, answer: pair.answer, language: split.language, reportLanguage, previous });
+        if (analysis.scoredBy?.fallback) warnings.push(`Q${pair.index}: ${analysis.scoredBy.fallback}`);
+        if (!reference) warnings.push(`Q${pair.index}: no reference answer matched with enough confidence; judged on relevance, explanation and concrete claims`);
+        done++;
+        ctx.onProgress?.({ done, total, message: `Q${pair.index} ${analysis.contentScore}/100`, phase: 'questions' });
+        const { index, question, answer, startOffset, endOffset, answerStartS, answerEndS } = pair;
+        return {
+          index, question, answer, startOffset, endOffset, analysis,
+          ...(answerStartS !== undefined ? { answerStartS } : {}), ...(answerEndS !== undefined ? { answerEndS } : {}),
+        };
+      }), run.signal);
+    } finally {
+      ctx.signal.removeEventListener('abort', onCancel);
+    }
     throwIfAborted(ctx.signal);
     ctx.onProgress?.({ done, total, message: 'report', phase: 'report' });
     await yieldToEventLoop();

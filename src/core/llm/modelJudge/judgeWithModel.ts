@@ -19,7 +19,15 @@ import { judgmentToAnalysis } from './toAnalysis';
 export const MAX_REPAIRS = 2;
 
 /** Errors the user must fix (or a cancel): falling back question by question would only hide them. */
-const RUN_FATAL: ReadonlySet<LlmError['kind']> = new Set(['config', 'auth', 'unreachable', 'bad_request', 'cancelled', 'replay_miss']);
+const RUN_FATAL: ReadonlySet<LlmError['kind']> = new Set(['config', 'auth', 'unreachable', 'cancelled', 'replay_miss']);
+
+/**
+ * A 400 ends the run only when a setting fixes it (an unknown model id); a 400 about this one
+ * request (a content filter, a context too long) falls back for this question alone.
+ */
+function endsRun(err: LlmError): boolean {
+  return RUN_FATAL.has(err.kind) || (err.kind === 'bad_request' && !!err.details.fix);
+}
 
 let validator: ValidateFunction | undefined;
 function validateShape(value: unknown): string[] {
@@ -84,7 +92,7 @@ export async function judgeWithModel(input: ModelJudgeInput, llm: LlmProvider, s
       model = response.model || model;
       text = responseText(response);
     } catch (err) {
-      if (err instanceof LlmError && !RUN_FATAL.has(err.kind)) {
+      if (err instanceof LlmError && !endsRun(err)) {
         return { ok: false, reason: msg(input.reportLanguage, 'fallback.service', model, err.message), usage, costUsd: cost, repairs };
       }
       throw err;

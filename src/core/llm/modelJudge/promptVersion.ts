@@ -8,7 +8,7 @@ import { JUDGMENT_SCHEMA } from './judgmentSchema';
 import { RUBRIC, RUBRIC_VERSION } from './rubric';
 
 /** Bumped when prompt.ts changes how the request is laid out. */
-const LAYOUT_VERSION = 'layout-2';
+const LAYOUT_VERSION = 'layout-3';
 
 export const JUDGE_PROMPT_VERSION = createHash('sha256')
   .update(`${RUBRIC_VERSION}\n${LAYOUT_VERSION}\n${RUBRIC}\n${JSON.stringify(JUDGMENT_SCHEMA)}`)

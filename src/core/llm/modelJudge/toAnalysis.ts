@@ -13,7 +13,7 @@ import {
 import { apportion, clamp, Ledger } from '../ledger';
 import { MENTION_CREDIT } from '../judge/coverage';
 import type { Judgment } from './judgmentSchema';
-import { QuoteChecker } from './quotes';
+import { normalizeQuoted, QuoteChecker } from './quotes';
 import { telegraphicShare } from '../judge/sentences';
 
 /** What the conversion needs besides the judgment. */
@@ -28,6 +28,9 @@ export interface ToAnalysisInput {
   reportLanguage: Language;
   scoredBy: ScoredBy;
 }
+
+/** Most depth or practicality a model can give without quoting the answer for it. */
+const UNQUOTED_CAP = 50;
 
 /** A quote trimmed to what a report line shows. */
 function short(text: string): string {
@@ -56,9 +59,13 @@ export function judgmentToAnalysis(input: ToAnalysisInput): AnswerAnalysis {
   if (reference) {
     const missing = new Set(j.keyMissing);
     const totalWeight = reference.keyPoints.reduce((s, k) => s + k.weight, 0) || 1;
+    // One sentence states one key point: a quote given for several backs only the first.
+    const used = new Set<string>();
     const rows = reference.keyPoints.map((kp, i) => {
       const id = `K${i + 1}`;
-      const quoted = missing.has(id) ? undefined : evidence.find((e) => e.keyPoint === id && !e.partial) ?? evidence.find((e) => e.keyPoint === id);
+      const free = (e: (typeof evidence)[number]) => e.keyPoint === id && !used.has(normalizeQuoted(e.quote));
+      const quoted = missing.has(id) ? undefined : evidence.find((e) => free(e) && !e.partial) ?? evidence.find(free);
+      if (quoted) used.add(normalizeQuoted(quoted.quote));
       const status: PointCoverage['status'] = quoted ? (quoted.partial ? 'mentioned' : 'stated') : 'missing';
       // The model said it was covered but no quote of it survived the check.
       const unsupported = !quoted && !missing.has(id);
@@ -98,7 +105,13 @@ export function judgmentToAnalysis(input: ToAnalysisInput): AnswerAnalysis {
     }
     let v = clamp(value ?? 0);
     book.to(d, v, 'why.modelScored', modelName);
-    for (const e of evidence.filter((x) => x.dimension === d)) book.note(d, 'why.modelEvidence', short(e.quote), e.reason);
+    const quoted = evidence.filter((x) => x.dimension === d);
+    for (const e of quoted) book.note(d, 'why.modelEvidence', short(e.quote), e.reason);
+    // Evidence first: a high depth or practicality with nothing quoted from the answer is an opinion.
+    if ((d === 'depth' || d === 'practicality') && quoted.length === 0 && v > UNQUOTED_CAP) {
+      book.to(d, UNQUOTED_CAP, 'why.unquoted', UNQUOTED_CAP);
+      v = UNQUOTED_CAP;
+    }
     if (d === 'accuracy') {
       for (const x of inaccuracies) book.note(d, 'why.misconception', short(x.quote), x.correction);
       // As in the offline judge: claims that touch none of the key points cannot be confirmed.
