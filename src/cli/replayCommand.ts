@@ -125,14 +125,16 @@ function describe(o: Outcome, update: boolean): string {
   } else if (o.status === 'pass') {
     lines.push(`PASS    ${o.file}: ${what}`);
   } else if (o.status === 'stale') {
-    lines.push(`STALE   ${o.file}: skill "${o.stale!.skill}" changed since the recording (its calls still pass); re-record it, or run replay --update to accept`);
+    const problems = [counts.mismatch ? plural(counts.mismatch, 'mismatch') : '', counts.miss ? plural(counts.miss, 'miss') : ''].filter(Boolean).join(', ');
+    const fix = counts.miss ? 're-record it (its model calls changed)' : 're-record it, or run replay --update to accept';
+    lines.push(`STALE   ${o.file}: skill "${o.stale!.skill}" changed since the recording (${problems ? `${problems} of ${what}` : 'its calls still pass'}); ${fix}`);
   } else {
     const problems = [counts.mismatch ? plural(counts.mismatch, 'mismatch') : '', counts.miss ? plural(counts.miss, 'miss') : ''].filter(Boolean).join(', ');
-    lines.push(`FAIL    ${o.file}: ${problems} of ${what}${o.stale ? ` (and skill "${o.stale.skill}" changed since the recording)` : ''}`);
+    lines.push(`FAIL    ${o.file}: ${problems} of ${what}`);
   }
   if (o.message) lines.push(`        ${o.message}`);
   // Updated calls are listed too: the diff says what the rewrite changed.
-  if (o.status === 'fail' || (update && o.updated)) {
+  if (o.status === 'fail' || (o.status === 'stale' && (counts.mismatch || counts.miss)) || (update && o.updated)) {
     for (const c of o.calls) {
       if (c.status === 'pass') continue;
       lines.push(`  call ${c.index} ${c.kind} ${c.name ?? ''}: ${c.status}`);

@@ -166,3 +166,26 @@ describe('CLI with a model engine (mock servers on 127.0.0.1)', function () {
     });
   });
 });
+
+describe('recording a run in which a question fell back', function () {
+  this.timeout(60_000);
+  it('keeps the failed model call in the cassette, so the replay falls back the same way and passes', async () => {
+    const mock = await startMockAnthropic({ apiKey: KEY, responder: anthropicJudgeResponder });
+    const work = tempDir('il-fallback-');
+    try {
+      mock.script({ kind: 'status', status: 400, message: 'data_inspection_failed: input may contain inappropriate content' }, 1);
+      const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: mock.url, INTERVIEW_LENS_LLM_CONCURRENCY: '1' };
+      const rec = await cli(env, work, 'diagnose', SAMPLE, '--engine', 'anthropic', '--no-history', '--record', 'with-fallback', '--json');
+      assert.equal(rec.status, 0, rec.stderr);
+      assert.equal(JSON.parse(rec.stdout).perQuestion.filter((q: any) => q.scoredBy.fallback).length, 1);
+      const file = path.join(work, '.interview-lens', 'recordings', 'with-fallback.jsonl');
+      const failed = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l.includes('"error":{"kind":"bad_request"'));
+      assert.equal(failed.length, 1);
+      const replayed = await cli({}, work, 'replay', file);
+      assert.equal(replayed.status, 0, replayed.stdout + replayed.stderr);
+    } finally {
+      await mock.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

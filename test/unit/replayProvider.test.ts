@@ -68,8 +68,9 @@ describe('replay: ReplayProvider', () => {
       assert.equal(err.kind, 'replay_miss');
       assert.match(err.message, /no recorded model call matches this request \(purpose "judge"\)/);
       assert.match(err.message, /Closest recorded: model call 1 of 3 \(purpose "judge"\), 2 lines differ/);
-      assert.match(err.message, /- +"text": "You grade interview answers\.\\nReturn JSON \{\\"score\\": 0-100\}\.\\nBe strict about accuracy\."/);
-      assert.match(err.message, /\+ +"text": "You grade interview answers\.\\nReturn JSON \{\\"score\\": 0-100\}\.\\nBe lenient about accuracy\."/);
+      // Prompt text is diffed line by line: the changed line, not the whole prompt twice.
+      assert.match(err.message, /\n- +↵ Be strict about accuracy\.",\n\+ +↵ Be lenient about accuracy\.",\n/);
+      assert.doesNotMatch(err.message, /^[-+].*You grade interview answers/m);
       assert.match(err.message, /re-record the run/);
       return true;
     });

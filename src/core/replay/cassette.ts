@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import { writeFileAtomic } from '../store/atomicWrite';
 import { redactStrings } from '../runtime/redact';
+import { isRecordedFailure } from './callRecorder';
 import type { CallKind } from './canonical';
 
 /** The cassette format this code writes. */
@@ -97,8 +98,8 @@ export function parseCassette(text: string, source = 'cassette'): Cassette {
     if (v.kind === 'tool' && (typeof v.name !== 'string' || !isToolResult(v.response))) {
       fail('a tool call needs the tool "name" and a ToolResult response ({"success": true|false, …})');
     }
-    if (v.kind === 'llm' && (!isLlmRequest(v.request) || !isLlmResponse(v.response))) {
-      fail('a model call needs an LlmRequest ({"purpose", "system": [], "messages": [], …}) and an LlmResponse ({"content": [], …})');
+    if (v.kind === 'llm' && (!isLlmRequest(v.request) || !(isLlmResponse(v.response) || isRecordedFailure(v.response)))) {
+      fail('a model call needs an LlmRequest ({"purpose", "system": [], "messages": [], …}) and an LlmResponse ({"content": [], …}) or the failure it got ({"error": {"kind", "message"}})');
     }
     calls.push(v as unknown as CassetteCall);
   }

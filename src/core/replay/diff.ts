@@ -100,6 +100,25 @@ export interface DiffFormat {
   maxLines?: number;
 }
 
+/** Longest line a diff prints: a prompt paragraph or a JSON value can be thousands of characters. */
+const MAX_LINE_CHARS = 200;
+
+function clipLine(line: string): string {
+  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… (${line.length - MAX_LINE_CHARS} more characters)` : line;
+}
+
+/**
+ * The lines a JSON value is diffed by: its canonical pretty form, with every string that holds
+ * line breaks split at them, so a one-word change in a prompt is one changed line, not the whole
+ * prompt twice.
+ */
+export function diffableLines(pretty: string): string[] {
+  return pretty.split('\n').flatMap((line) => {
+    const parts = line.split('\\n');
+    return parts.length === 1 ? [line] : parts.map((part, i) => (i === 0 ? part : `    ↵ ${part}`));
+  });
+}
+
 /**
  * A readable diff of two texts: `- ` lines only in `expected`, `+ ` lines only in `actual`, a few
  * unchanged lines around each change and `…` between distant changes. Empty when they are equal.
@@ -138,7 +157,7 @@ export function formatDiff(expected: string, actual: string, format: DiffFormat 
     }
     if (skipped && out.length > notes.length) out.push('…');
     skipped = false;
-    out.push(`${edits[i].op} ${edits[i].line}`);
+    out.push(`${edits[i].op} ${clipLine(edits[i].line)}`);
   }
   if (changedLeft) out.push(`… and ${changedLeft} more changed line${changedLeft === 1 ? '' : 's'}`);
   return out.join('\n');

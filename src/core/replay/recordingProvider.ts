@@ -2,6 +2,7 @@
  * Wraps a model engine so each call it answers is reported to a recorder. The caller gets the
  * provider's response untouched; a recorder that throws cannot fail the call.
  */
+import { LlmError } from '../llm/provider';
 import type { LlmProvider, LlmRequest } from '../llm/provider';
 import type { CallRecorder } from './callRecorder';
 
@@ -18,7 +19,21 @@ export function recording(provider: LlmProvider, recorder: CallRecorder): LlmPro
       // The request as sent: a caller may reuse and extend its message list for the next turn.
       const sent = snapshot(request);
       const started = performance.now();
-      const response = await provider.complete(request, options);
+      let response;
+      try {
+        response = await provider.complete(request, options);
+      } catch (err) {
+        // A failure the run survives (the question falls back) must replay as the same failure;
+        // a cancel ends the run, which writes no cassette anyway.
+        if (err instanceof LlmError && err.kind !== 'cancelled') {
+          try {
+            recorder.recordLlm({ request: sent, response: { error: { kind: err.kind, message: err.message } }, durationMs: Math.round(performance.now() - started) });
+          } catch {
+            // As below: a broken recorder costs the recording, never the call.
+          }
+        }
+        throw err;
+      }
       try {
         recorder.recordLlm({ request: sent, response, durationMs: Math.round(performance.now() - started) });
       } catch {

@@ -5,9 +5,10 @@
  */
 import { LlmError, type LlmCallOptions, type LlmProvider, type LlmRequest, type LlmResponse } from '../llm/provider';
 import { redactStrings } from '../runtime/redact';
+import { isRecordedFailure } from './callRecorder';
 import { callKey, canonicalJson } from './canonical';
 import type { Cassette, CassetteCall } from './cassette';
-import { diffLines, formatDiff } from './diff';
+import { diffableLines, diffLines, formatDiff } from './diff';
 
 /** A request the cassette had no answer for. */
 export interface ReplayMiss {
@@ -82,7 +83,9 @@ export class ReplayProvider implements LlmProvider {
     const key = callKey('llm', clean.purpose, clean);
     const slot = this.slots.get(key);
     if (slot && slot.next < slot.calls.length) {
-      const response = slot.calls[slot.next++].response as LlmResponse;
+      const recorded = slot.calls[slot.next++].response;
+      if (isRecordedFailure(recorded)) throw new LlmError(recorded.error.kind, recorded.error.message);
+      const response = recorded as LlmResponse;
       const text = response.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');
       if (options.onText && text) options.onText(text);
       return structuredClone(response);
@@ -100,7 +103,7 @@ export class ReplayProvider implements LlmProvider {
     const head = `replay: no recorded model call matches this request (purpose "${request.purpose}")`;
     const fix = 're-record the run to capture the new request, or replay non-strict to send misses to a live model';
     if (this.recorded.length === 0) return `${head}; the cassette has no model calls: ${fix}`;
-    const lines = canonicalJson(request, true).split('\n');
+    const lines = diffableLines(canonicalJson(request, true));
     // Same purpose first: the closest call is almost always the one for the same step.
     const candidates = [...this.recorded.filter((c) => c.name === request.purpose), ...this.recorded.filter((c) => c.name !== request.purpose)]
       .slice(0, MAX_CLOSEST_CANDIDATES);
@@ -108,7 +111,7 @@ export class ReplayProvider implements LlmProvider {
     let best: { call: CassetteCall; lines: string[]; changed: number } | undefined;
     for (const call of candidates) {
       let recorded = this.prettyCache.get(call);
-      if (!recorded) this.prettyCache.set(call, (recorded = canonicalJson(call.request, true).split('\n')));
+      if (!recorded) this.prettyCache.set(call, (recorded = diffableLines(canonicalJson(call.request, true))));
       // Bounded by the best so far: a worse candidate is given up as soon as it is known to be worse.
       const edits = diffLines(recorded, lines, best ? best.changed - 1 : undefined);
       if (!edits) continue;
