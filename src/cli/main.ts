@@ -223,9 +223,15 @@ export async function run(
       const store = values['no-history'] ? undefined : await openHistory(io.env);
       const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
       const recorder = model.recorder(core, 'ask');
-      const outcome = await withSigint((signal) => core.ask({ question: file, ...(attachment ? { attachment } : {}) }, {
-        caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}), ...(maxSteps ? { maxSteps } : {}),
-      }), recorder);
+      const outcome = await withSigint(async (signal) => {
+        const o = await core.ask({ question: file, ...(attachment ? { attachment } : {}) }, {
+          caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}), ...(maxSteps ? { maxSteps } : {}),
+        });
+        // What ran is known only now: the skill that answered, or agent mode with the question the replay re-asks.
+        if (o.mode === 'skill') recorder.recorder?.describe({ skill: o.skill!, skillHash: core.skillHash(o.skill!) ?? '' });
+        else recorder.recorder?.describe({ input: { question: file } });
+        return o;
+      }, recorder);
       if (values.json) io.stdout(`${JSON.stringify(outcome, null, 2)}\n`);
       else io.stdout(`${outcome.answerMd}\n`);
       for (const w of outcome.warnings) io.stderr(`warning: ${w}\n`);

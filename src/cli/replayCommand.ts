@@ -30,7 +30,7 @@ export interface ReplayArgs {
 
 /** What `replay` needs from the CLI: the core (tools, skills, contexts) and the output streams. */
 export interface ReplayDeps {
-  core: Pick<Core, 'tools' | 'skills' | 'context'> & Partial<Pick<Core, 'skillHash'>>;
+  core: Pick<Core, 'tools' | 'skills' | 'context'> & Partial<Pick<Core, 'skillHash' | 'rerunFlow'>>;
   io: { stdout: (s: string) => void; stderr: (s: string) => void };
   /** Today's hash of a skill's definition; default: the registered code skills (skillHash.ts). */
   skillHash?: (skill: string) => string | undefined;
@@ -59,7 +59,10 @@ export async function runReplay(args: ReplayArgs, deps: ReplayDeps): Promise<num
   for (const file of files) {
     const shown = display(file, args.cwd);
     try {
-      const result = await replayFile(file, { tools: deps.core.tools, contextFor, currentSkillHash: skillHash, update: args.update });
+      const result = await replayFile(file, {
+        tools: deps.core.tools, contextFor, currentSkillHash: skillHash, update: args.update,
+        ...(deps.core.rerunFlow ? { rerun: deps.core.rerunFlow } : {}),
+      });
       outcomes.push({ ...result, file: shown });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -60,7 +60,17 @@ import { metered } from './llm/meteredProvider';
 import { UsageMeter } from './llm/usageMeter';
 import type { CallRecorder } from './replay/callRecorder';
 import { recording } from './replay/recordingProvider';
-import { registeredSkillHashes } from './replay/skillHash';
+import { codeSkillHash, registeredSkillHashes } from './replay/skillHash';
+import { AGENT_PROMPT_VERSION, agentToolNames, runAgent } from './llm/agentLoop';
+
+/** The name agent-mode recordings go by: the flow of `ask` when no skill matched. */
+export const ASK_FLOW = 'ask';
+
+/** The definition hash of agent mode: its system prompt and the tools it offers the model. */
+function askFlowHash(tools: ToolRegistry): string {
+  const names = agentToolNames(tools);
+  return codeSkillHash({ name: ASK_FLOW, description: 'agent mode: the model loops over the registry\'s tools', triggers: [], requiredTools: names }, tools, AGENT_PROMPT_VERSION);
+}
 
 /** What a caller may set on a run's context. */
 export interface ContextOptions {
@@ -86,8 +96,10 @@ export interface Core {
   context(options: ContextOptions): SkillContext;
   diagnose(input: DiagnoseInput, options?: Partial<ContextOptions>): Promise<SkillResult<Report>>;
   diagnoseAudio(input: DiagnoseAudioInput, options: Partial<ContextOptions> & { workspaceRoot: string; stt: () => SttProvider }): Promise<SkillResult<AudioDiagnosis>>;
-  /** Today's definition hash of a registered skill (cassettes recorded with another are stale). */
+  /** Today's definition hash of a registered skill or of agent mode ('ask'): cassettes recorded with another are stale. */
   skillHash(name: string): string | undefined;
+  /** Re-runs a recorded agent-mode flow from its cassette header's input (the replay runner's `rerun`). */
+  rerunFlow(header: { skill: string; input?: unknown }, llm: LlmProvider): Promise<void> | undefined;
   /** A free-text request: a matching skill runs (skill mode), else the model loops over the tools (agent mode, needs `llm`). */
   ask(request: AskRequest, options: Partial<ContextOptions> & { maxSteps?: number; onText?: (delta: string) => void }): Promise<AskOutcome>;
   /**
@@ -129,6 +141,7 @@ export function createCore(options: {
     });
   }
   const clock = options.clock ?? Date.now;
+  const skillHashes = registeredSkillHashes(skills, tools, (name) => skills.resolve(name)?.promptVersion);
   let embedder: EmbeddingProvider | undefined;
   let cache: EmbeddingCache | undefined;
   const core: Core = {
@@ -161,7 +174,12 @@ export function createCore(options: {
       skills.run<Report>('diagnose-transcript', input, core.context({ ...o, caller: o.caller ?? 'api' })),
     diagnoseAudio: (input, o) =>
       skills.run<AudioDiagnosis>('diagnose-audio', input, core.context({ ...o, caller: o.caller ?? 'api' })),
-    skillHash: registeredSkillHashes(skills, tools, (name) => skills.resolve(name)?.promptVersion),
+    skillHash: (name) => (name === ASK_FLOW ? askFlowHash(tools) : skillHashes(name)),
+    rerunFlow: (header, llm) => {
+      const input = header.input as { question?: unknown } | undefined;
+      if (header.skill !== ASK_FLOW || typeof input?.question !== 'string') return undefined;
+      return runAgent(input.question, { ...core.context({ caller: 'replay' }), llm, recorder: undefined }).then(() => undefined);
+    },
     ask: (request, o) => ask(request, core.context({ ...o, caller: o.caller ?? 'api' }), skills, { maxSteps: o.maxSteps, onText: o.onText }),
     enableEmbeddings: async (provider, cacheFile, signal) => {
       cache ??= await EmbeddingCache.open(cacheFile);

@@ -126,12 +126,27 @@ describe('CLI with a model engine (mock servers on 127.0.0.1)', function () {
         : { content: [{ type: 'tool_use', id: 'tu_1', name: 'query_knowledge_base', input: { query: 'idempotency', topK: 2 } }], stop_reason: 'tool_use' };
     });
     try {
-      const r = await cli(env, work, 'ask', 'Plan a week of practice', '--engine', 'anthropic', '--json');
+      const r = await cli(env, work, 'ask', 'Plan a week of practice', '--engine', 'anthropic', '--json', '--record', 'agent-run');
       assert.equal(r.status, 0, r.stderr);
       const out = JSON.parse(r.stdout);
       assert.equal(out.mode, 'agent');
       assert.equal(out.answerMd, 'Practise idempotency keys first.');
       assert.equal(n, 2);
+      // The replay re-runs the agent loop from the recorded question: both model turns are served.
+      const file = path.join(work, '.interview-lens', 'recordings', 'agent-run.jsonl');
+      const replayed = await cli({}, work, 'replay', file, '--json');
+      assert.equal(replayed.status, 0, replayed.stdout);
+      const result = JSON.parse(replayed.stdout)[0];
+      assert.equal(result.counts.llmServed, 2);
+      assert.equal(result.calls[0].name, 'ask');
+      // A changed agent prompt is a miss with the diff, not a silent pass.
+      const lines = fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const first = lines.find((l) => l.kind === 'llm');
+      first.request.system[0].text += ' Always answer in French.';
+      fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n'));
+      const changed = await cli({}, work, 'replay', file);
+      assert.equal(changed.status, 1, changed.stdout);
+      assert.match(changed.stdout, /call 0 llm ask: miss/);
     } finally {
       mock.setResponder(anthropicJudgeResponder);
     }

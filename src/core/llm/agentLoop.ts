@@ -4,7 +4,9 @@
  * `is_error` result the model can recover from (a wrong argument, an unknown id); only a cancel
  * or a problem the user must fix stops the loop. Every step is one log line with the request id.
  */
+import { createHash } from 'node:crypto';
 import type { SkillContext } from '../skills/types';
+import type { ToolRegistry } from '../tools/registry';
 import { throwIfAborted } from '../runtime/abort';
 import { safeMessage } from '../runtime/redact';
 import { LlmError, responseText, type LlmBlock, type LlmMessage, type LlmToolResultBlock, type LlmToolSpec, type LlmToolUseBlock } from './provider';
@@ -36,6 +38,9 @@ const SYSTEM = `You are Interview Lens, an assistant for people preparing for te
 - A tool result marked as an error says what was wrong; fix the arguments and try again, or explain what is missing.
 - Answer in the language of the question, in Markdown, concisely. Do not invent knowledge-base ids or scores.`;
 
+/** Changes with the agent's system prompt and its limits: part of agent mode's definition hash. */
+export const AGENT_PROMPT_VERSION = createHash('sha256').update(`${SYSTEM}\n${MAX_RESULT_CHARS}\n${[...AGENT_EXCLUDED_TOOLS].join(',')}`).digest('hex').slice(0, 16);
+
 function toolResultText(result: { success: boolean; data?: unknown; error?: { code: string; message: string } }): string {
   const text = result.success ? JSON.stringify(result.data ?? null) : `${result.error!.code}: ${result.error!.message}`;
   return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}… (cut at ${MAX_RESULT_CHARS} characters)` : text;
@@ -44,6 +49,11 @@ function toolResultText(result: { success: boolean; data?: unknown; error?: { co
 /** The registry's tools as the model sees them. */
 export function agentTools(ctx: SkillContext): LlmToolSpec[] {
   return ctx.tools.getSchemas().filter((t) => !AGENT_EXCLUDED_TOOLS.has(t.name)).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+}
+
+/** Names of the tools agent mode offers. */
+export function agentToolNames(tools: ToolRegistry): string[] {
+  return tools.list().map((t) => t.name).filter((n) => !AGENT_EXCLUDED_TOOLS.has(n));
 }
 
 /** Runs the loop for one question; needs `ctx.llm`. */

@@ -28,6 +28,8 @@ export interface CassetteHeader {
   createdAt: string;
   /** Absolute tolerance for numbers when tool results are compared; exact when absent. */
   tolerance?: number;
+  /** The run's own input, for a flow the replay re-runs as a whole (agent mode: the question). */
+  input?: unknown;
 }
 
 /** One recorded call: a model call (request LlmRequest, response LlmResponse) or a tool call (request input, response ToolResult). */

@@ -36,6 +36,8 @@ export interface RecordingInfo {
   model: string;
   /** Absolute tolerance for numbers when replayed tool results are compared. */
   tolerance?: number;
+  /** The run's input, when the replay re-runs the whole flow (agent mode). */
+  input?: unknown;
 }
 
 /** A CallRecorder that writes a cassette at the end of a successful run. */
@@ -51,10 +53,26 @@ export class CassetteRecorder implements CallRecorder {
   constructor(
     private readonly root: string,
     name: string,
-    private readonly info: RecordingInfo,
+    info: RecordingInfo,
     private readonly clock: () => number = Date.now,
   ) {
     this.file = recordingPath(root, name);
+    // A copy: describe() completes it, and the caller's object is not ours to change.
+    this.info = { ...info };
+    this.input = info.input;
+  }
+
+  private readonly info: RecordingInfo;
+  private input: unknown;
+
+  /**
+   * Says what ran once it is known (`ask` learns only at the end whether a skill or the agent
+   * answered): the skill and its hash, and the input of a flow the replay re-runs whole.
+   */
+  describe(run: { skill?: string; skillHash?: string; input?: unknown }): void {
+    if (run.skill !== undefined) this.info.skill = run.skill;
+    if (run.skillHash !== undefined) this.info.skillHash = run.skillHash;
+    if (run.input !== undefined) this.input = run.input;
   }
 
   /** Calls recorded so far. */
@@ -92,6 +110,7 @@ export class CassetteRecorder implements CallRecorder {
       type: 'header', format: CASSETTE_FORMAT, skill: this.info.skill, skillHash: this.info.skillHash,
       engine: this.info.engine, model: this.info.model, createdAt: new Date(this.clock()).toISOString(),
       ...(this.info.tolerance !== undefined ? { tolerance: this.info.tolerance } : {}),
+      ...(this.input !== undefined ? { input: redactStrings(this.input) } : {}),
     };
     return `${[cassetteLine(header), ...this.lines].join('\n')}\n`;
   }

@@ -65,11 +65,19 @@ export class ReplayProvider implements LlmProvider {
     }
   }
 
-  /** Recorded model calls not served yet. */
+  /** Recordings served at least once (across rewinds). */
+  private readonly served = new Set<CassetteCall>();
+
+  /** Recorded model calls not served yet (since the last rewind). */
   get unused(): number {
     let n = 0;
     for (const slot of this.slots.values()) n += slot.calls.length - slot.next;
     return n;
+  }
+
+  /** Recorded model calls never served, whatever the rewinds: what today's code no longer asks. */
+  get neverServed(): number {
+    return this.recorded.length - this.served.size;
   }
 
   /** Serves every recording again from its first answer. */
@@ -83,7 +91,9 @@ export class ReplayProvider implements LlmProvider {
     const key = callKey('llm', clean.purpose, clean);
     const slot = this.slots.get(key);
     if (slot && slot.next < slot.calls.length) {
-      const recorded = slot.calls[slot.next++].response;
+      const call = slot.calls[slot.next++];
+      this.served.add(call);
+      const recorded = call.response;
       if (isRecordedFailure(recorded)) throw new LlmError(recorded.error.kind, recorded.error.message);
       const response = recorded as LlmResponse;
       const text = response.content.filter((b) => b.type === 'text').map((b) => (b as { text: string }).text).join('');

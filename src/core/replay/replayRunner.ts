@@ -8,7 +8,7 @@ import { redactStrings } from '../runtime/redact';
 import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext, ToolResult } from '../tools/types';
 import type { CallKind } from './canonical';
-import { readCassette, writeCassette, type Cassette, type CassetteCall } from './cassette';
+import { readCassette, writeCassette, type Cassette, type CassetteCall, type CassetteHeader } from './cassette';
 import { compareResults } from './compare';
 import { ReplayProvider } from './replayProvider';
 
@@ -68,6 +68,12 @@ export interface ReplayRunnerOptions {
   file?: string;
   /** Rewrite the cassette's tool results (and header skillHash) with today's, atomically. */
   update?: boolean;
+  /**
+   * Re-runs a recorded flow whose model calls are not made by a tool (agent mode) from the
+   * header's `input`, with today's code and the cassette answering; undefined when the cassette's
+   * skill is not such a flow. Its model calls must all be recorded; tool calls are compared below.
+   */
+  rerun?: (header: CassetteHeader, llm: LlmProvider) => Promise<void> | undefined;
 }
 
 /** Replays one parsed cassette. */
@@ -82,6 +88,22 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
   const ctx: ToolContext = offline ? { ...base, llm: undefined, recorder: undefined } : { ...base, llm: provider, recorder: undefined };
   const calls: ReplayCallResult[] = [];
   const todays = new Map<CassetteCall, ToolResult>();
+  const flow = header.input !== undefined && !offline ? options.rerun?.(header, provider) : undefined;
+  if (flow) {
+    // The whole flow first (the agent's turns), then each tool call on its own with the
+    // recordings served again from the start.
+    let message: string | undefined;
+    try {
+      await flow;
+    } catch (err) {
+      message = err instanceof Error ? err.message : String(err);
+    }
+    const miss = provider.misses[0]?.message;
+    calls.push(miss || message
+      ? { index: 0, kind: 'llm', name: header.skill, status: 'miss', message: miss ?? message }
+      : { index: 0, kind: 'llm', name: header.skill, status: 'pass' });
+    provider.rewind();
+  }
   for (let i = 0; i < cassette.calls.length; i++) {
     const call = cassette.calls[i];
     if (call.kind !== 'tool') continue;
@@ -102,8 +124,8 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
     pass: calls.filter((c) => c.status === 'pass').length,
     mismatch: calls.filter((c) => c.status === 'mismatch').length,
     miss: calls.filter((c) => c.status === 'miss').length,
-    llmServed: cassette.calls.filter((c) => c.kind === 'llm').length - provider.unused,
-    llmUnused: provider.unused,
+    llmServed: cassette.calls.filter((c) => c.kind === 'llm').length - provider.neverServed,
+    llmUnused: provider.neverServed,
   };
   const current = options.currentSkillHash?.(header.skill);
   const stale = current !== undefined && current !== header.skillHash ? { skill: header.skill, recorded: header.skillHash, current } : undefined;
@@ -111,13 +133,19 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
     file: options.file ?? '',
     // A skill that changed since the recording is expected to ask and answer differently: the
     // cassette needs re-recording, which is not a regression of today's code.
-    status: stale ? 'stale' : counts.mismatch || counts.miss ? 'fail' : 'pass',
+    status: stale ? 'stale' : counts.mismatch || counts.miss || counts.llmUnused ? 'fail' : 'pass',
     calls,
     counts,
     ...(stale ? { stale } : {}),
   };
+  // Recorded model calls nobody asked for: today's flow makes fewer calls, or calls the cassette
+  // cannot replay (an agent run recorded without its input).
+  if (counts.llmUnused && !stale) {
+    out.message = `${counts.llmUnused} recorded model call${counts.llmUnused === 1 ? ' was' : 's were'} never asked for by today's code: the flow changed; re-record the run`;
+  }
   if (options.currentSkillHash && current === undefined) {
-    out.message = `skill "${header.skill}" is not registered here, so whether the cassette is stale was not checked`;
+    const note = `skill "${header.skill}" is not registered here, so whether the cassette is stale was not checked`;
+    out.message = out.message ? `${out.message}; ${note}` : note;
   }
   if (options.update) update(cassette, out, todays, current, options.file);
   return out;
