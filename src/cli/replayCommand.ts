@@ -14,7 +14,8 @@ import { errorLine, safeIo } from './io';
 export const REPLAY_USAGE = `  interview-lens replay [PATH]... [--update] [--json]
       PATH: a cassette (.jsonl) or a folder of them; default ${RECORDINGS_DIR}${path.sep} of the current folder.
       --update rewrites the recorded tool results (and the skill hash) with today's.
-      Exit codes: 0 all pass, 1 a mismatch or a model call with no recording, 3 only stale cassettes, 2 bad input.`;
+      Exit codes: 0 all pass, 1 a mismatch, a model request with no recording or a recorded one never asked,
+      3 stale cassettes only (the skill changed since recording: re-record), 2 bad input.`;
 
 /** Exit codes of `replay`. */
 export const REPLAY_EXIT = { pass: 0, fail: 1, badInput: 2, stale: 3 } as const;

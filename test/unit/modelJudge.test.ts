@@ -291,3 +291,15 @@ describe('a run that fails stops paying for model calls', () => {
     assert.ok(result.warnings.some((w) => /offline judge/.test(w)));
   });
 });
+
+describe('a judgment cut off at the token limit', () => {
+  it('is asked again shorter with more room, and the repaired judgment is used', async () => {
+    const llm = new FakeLlm((req, n) => (n === 0
+      ? { stopReason: 'max_tokens', content: [{ type: 'text', text: '{"scores": {"completeness": 80, "depth": 70, "accuracy": 90, "practicality": 60}, "keyMissing": [], "evidence": [{"dimension": "depth", "quote": "Idempotency means' }] }
+      : mockJudgeReply(promptText(req))!));
+    const { result } = await judgeOnce(llm);
+    assert.equal(result.data.scoredBy.repairs, 1);
+    assert.ok(llm.requests[1].maxTokens > llm.requests[0].maxTokens);
+    assert.match(promptText(llm.requests[1]), /cut off at the token limit/);
+  });
+});

@@ -17,6 +17,8 @@ import { judgmentToAnalysis } from './toAnalysis';
 
 /** Repairs asked for before the question falls back to the offline judge. */
 export const MAX_REPAIRS = 2;
+/** Most output tokens a repair of a cut-off reply may use. */
+const MAX_REPAIR_TOKENS = 8000;
 
 /** Errors the user must fix (or a cancel): falling back question by question would only hide them. */
 const RUN_FATAL: ReadonlySet<LlmError['kind']> = new Set(['config', 'auth', 'unreachable', 'cancelled', 'replay_miss']);
@@ -85,12 +87,14 @@ export async function judgeWithModel(input: ModelJudgeInput, llm: LlmProvider, s
   let model = llm.model;
   for (let repairs = 0; repairs <= MAX_REPAIRS; repairs++) {
     let text: string;
+    let truncated = false;
     try {
       const response = await llm.complete(request, { signal });
       usage = addUsage(usage, response.usage);
       cost = cost === null || response.costUsd === null ? null : cost + response.costUsd;
       model = response.model || model;
       text = responseText(response);
+      truncated = response.stopReason === 'max_tokens';
     } catch (err) {
       if (err instanceof LlmError && !endsRun(err)) {
         return { ok: false, reason: msg(input.reportLanguage, 'fallback.service', model, err.message), usage, costUsd: cost, repairs };
@@ -110,11 +114,13 @@ export async function judgeWithModel(input: ModelJudgeInput, llm: LlmProvider, s
       });
       return { ok: true, analysis, usage, costUsd: cost, repairs };
     }
-    lastProblems = problems;
+    // A reply cut at the token limit is asked again shorter, with room to finish.
+    lastProblems = truncated ? ['the reply was cut off at the token limit: return a shorter object (at most 6 evidence items, reasons under 25 words)', ...problems] : problems;
     request = {
       ...request,
       purpose: 'judge-repair',
-      messages: [...request.messages, { role: 'assistant', content: [{ type: 'text', text: text || '(empty reply)' }] }, repairMessage(problems)],
+      maxTokens: truncated ? Math.min(2 * request.maxTokens, MAX_REPAIR_TOKENS) : request.maxTokens,
+      messages: [...request.messages, { role: 'assistant', content: [{ type: 'text', text: text || '(empty reply)' }] }, repairMessage(lastProblems)],
     };
   }
   return {
