@@ -11,7 +11,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import type * as http from 'node:http';
-import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockFault, type RecordedRequest } from './mockHttp';
+import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockFault, type MockModelServer } from './mockHttp';
 
 export type { MockFault, RecordedRequest } from './mockHttp';
 
@@ -54,19 +54,8 @@ export interface MockAnthropicOptions {
   echoKeyOnAuthError?: boolean;
 }
 
-export interface MockAnthropic {
-  /** The base URL for the SDK (`baseURL`): http://127.0.0.1:PORT */
-  url: string;
-  port: number;
-  requests: RecordedRequest[];
-  /** Usage reported for each answered request, in order. */
-  usages: AnthropicUsage[];
-  script(fault: MockFault, times?: number): void;
-  setResponder(responder: AnthropicResponder): void;
-  /** See MockHttpServer.whenClientClosed. */
-  whenClientClosed(match?: (r: RecordedRequest) => boolean): Promise<RecordedRequest>;
-  close(): Promise<void>;
-}
+/** The mock Messages API; `url` is the SDK's `baseURL` (http://127.0.0.1:PORT). */
+export type MockAnthropic = MockModelServer<AnthropicUsage, AnthropicResponder>;
 
 /** The mock's token estimate of a text. */
 export function estimateTokens(chars: number): number {

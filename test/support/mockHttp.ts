@@ -138,3 +138,18 @@ export function chunks(text: string, size: number): string[] {
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
 }
+
+/** What a test holds of a mock model API: its address, what it saw, and how to steer it. */
+export interface MockModelServer<Usage, Responder> {
+  /** The base URL a client is configured with. */
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  /** Usage reported for each answered request, in order. */
+  usages: Usage[];
+  script(fault: MockFault, times?: number): void;
+  setResponder(responder: Responder): void;
+  /** See MockHttpServer.whenClientClosed. */
+  whenClientClosed(match?: (r: RecordedRequest) => boolean): Promise<RecordedRequest>;
+  close(): Promise<void>;
+}

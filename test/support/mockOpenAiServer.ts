@@ -9,7 +9,7 @@
  * from 1024 on. `prompt_tokens` includes the cached tokens, as on the real API.
  */
 import type * as http from 'node:http';
-import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockFault, type RecordedRequest } from './mockHttp';
+import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockModelServer } from './mockHttp';
 
 export type { MockFault, RecordedRequest } from './mockHttp';
 
@@ -55,18 +55,8 @@ export interface OpenAiUsage {
   prompt_tokens_details: { cached_tokens: number };
 }
 
-export interface MockOpenAi {
-  /** The base URL a client is configured with: http://127.0.0.1:PORT/v1 */
-  url: string;
-  port: number;
-  requests: RecordedRequest[];
-  usages: OpenAiUsage[];
-  script(fault: MockFault, times?: number): void;
-  setResponder(responder: OpenAiResponder): void;
-  /** See MockHttpServer.whenClientClosed. */
-  whenClientClosed(match?: (r: RecordedRequest) => boolean): Promise<RecordedRequest>;
-  close(): Promise<void>;
-}
+/** The mock chat completions API; `url` is the base URL a client is configured with (http://127.0.0.1:PORT/v1). */
+export type MockOpenAi = MockModelServer<OpenAiUsage, OpenAiResponder>;
 
 const MIN_CACHED_TOKENS = 1024;
 const CACHE_STEP = 128;

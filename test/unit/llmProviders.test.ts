@@ -5,9 +5,9 @@ import { AnthropicProvider, type AnthropicProviderOptions } from '../../src/core
 import { OpenAiCompatibleProvider, type OpenAiCompatibleProviderOptions } from '../../src/core/llm/openAiCompatibleProvider';
 import { costOf } from '../../src/core/llm/pricing';
 import { LlmError, responseText, type LlmCallOptions, type LlmRequest } from '../../src/core/llm/provider';
-import type { Sleep } from '../../src/core/llm/retry';
 import { echoResponder as anthropicEcho, estimateTokens, startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
 import { echoResponder as openAiEcho, startMockOpenAi, type MockOpenAi } from '../support/mockOpenAiServer';
+import { recordingSleep } from '../support/recordingSleep';
 
 // Recognizable keys: no error message may ever contain them.
 const ANTHROPIC_KEY = 'sk-ant-TESTKEY-anthropic-0123456789';
@@ -29,17 +29,6 @@ async function failsWith(p: Promise<unknown>, kind: LlmError['kind']): Promise<L
   assert.fail(`expected a ${kind} LlmError, the call succeeded`);
 }
 
-/** A sleep that returns at once and remembers what it was asked to wait. */
-function recordingSleep(): { sleep: Sleep; waits: number[] } {
-  const waits: number[] = [];
-  return {
-    waits,
-    sleep: async (ms, signal) => {
-      if (signal.aborted) throw new LlmError('cancelled', 'cancelled');
-      waits.push(ms);
-    },
-  };
-}
 
 const call = (extra: Partial<LlmCallOptions> = {}): LlmCallOptions => ({ signal: new AbortController().signal, ...extra });
 

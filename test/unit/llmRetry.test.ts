@@ -2,18 +2,8 @@ import { strict as assert } from 'node:assert';
 import { LlmError, type LlmProvider, type LlmRequest, type LlmResponse } from '../../src/core/llm/provider';
 import { RateLimiter, rateLimited } from '../../src/core/llm/rateLimiter';
 import { AttemptDeadline, ConnectionResetError, abortableSleep, parseRetryAfter, withRetries, type Sleep } from '../../src/core/llm/retry';
+import { recordingSleep } from '../support/recordingSleep';
 
-/** A sleep that returns at once and remembers what it was asked to wait. */
-function recordingSleep(): { sleep: Sleep; waits: number[] } {
-  const waits: number[] = [];
-  return {
-    waits,
-    sleep: async (ms, signal) => {
-      if (signal.aborted) throw new LlmError('cancelled', 'cancelled');
-      waits.push(ms);
-    },
-  };
-}
 
 const status = (s: number, retryAfterMs?: number) =>
   new LlmError(s === 429 ? 'rate_limited' : s >= 500 ? 'overloaded' : 'bad_request', `status ${s}`, { status: s, retryAfterMs });
