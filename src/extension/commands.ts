@@ -236,7 +236,8 @@ export async function promptForSecret(deps: Pick<Deps, 'context'>, secret: strin
     await deps.context.secrets.delete(secret);
     return 'removed';
   }
-  registerSecret(key);
+  // The stored (trimmed) key is the one that will travel: known to the redactor before it is stored.
+  registerSecret(key.trim());
   await deps.context.secrets.store(secret, key.trim());
   return 'saved';
 }

@@ -126,6 +126,7 @@ describe('Model engines in a real VS Code (issue 13)', function () {
     ? 'a workspace .vscode/settings.json choosing anthropic switches the engine in a trusted workspace'
     : 'in Restricted Mode a workspace .vscode/settings.json choosing anthropic does not switch the engine: the run stays offline', async function () {
     const settings = workspaceFile('.vscode/settings.json');
+    const hadFolder = fs.existsSync(workspaceFile('.vscode').fsPath);
     await vscode.workspace.fs.writeFile(settings, Buffer.from(JSON.stringify({
       'interviewLens.engine': 'anthropic', 'interviewLens.anthropic.model': 'claude-from-the-workspace', 'interviewLens.anthropic.baseUrl': mock.url,
     }, null, 2)));
@@ -150,7 +151,7 @@ describe('Model engines in a real VS Code (issue 13)', function () {
         assert.ok(report.perQuestion.every((q) => q.scoredBy?.engine === 'offline'));
       }
     } finally {
-      await vscode.workspace.fs.delete(settings);
+      await vscode.workspace.fs.delete(hadFolder ? settings : workspaceFile('.vscode'), { recursive: true });
       await until(() => vscode.workspace.getConfiguration('interviewLens').inspect('engine')?.workspaceValue === undefined);
     }
   });
