@@ -434,7 +434,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.match((await frame.locator('main').textContent()) ?? '', /Dimension: RAG and retrieval/, 'the dimension filter held');
     await page.screenshot({ path: path.join(OUT, 'knowledge-entry.png') });
   });
-  it('Claude through the Anthropic API: without a key one error offers "Set API Key"; the key typed there is used, with cache breakpoints', async () => {
+  it('Claude through the Anthropic API: without a key one error offers "Set API Key"; the key typed there is used, with cache breakpoints; Cancel aborts the requests in flight', async () => {
     const userData = process.env.IL_E2E_USER_DATA;
     assert.ok(userData, 'IL_E2E_USER_DATA not set: run through "npm run test:vscode"');
     const key = 'sk-ant-e2e-0123456789abcdefghijklmnop';
@@ -491,6 +491,27 @@ describe('Diagnose Interview, end to end in Chromium', function () {
         assert.ok(report.perQuestion.some((q) => q.scoredBy?.engine === 'anthropic'), JSON.stringify(report.perQuestion.map((q) => q.scoredBy)));
       } finally {
         store.close();
+      }
+      // Cancel aborts the model requests in flight: the server sees each client go, and nothing is saved.
+      mock.script({ kind: 'hang' }, 6);
+      const before = mock.requests.length;
+      await openFile(page, 'backend-interview-zh.txt');
+      await runCommand(page, 'Interview Lens: Diagnose Interview');
+      const progress = toasts.filter({ hasText: 'diagnosing backend-interview-zh.txt' });
+      await progress.waitFor({ timeout: 30_000 });
+      for (let i = 0; i < 100 && mock.requests.length < before + 6; i++) await page.waitForTimeout(100);
+      const hanging = mock.requests.slice(before);
+      assert.equal(hanging.length, 6, 'the six questions were not all in flight at once');
+      await progress.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await toasts.filter({ hasText: 'Diagnosis cancelled. Nothing was saved.' }).waitFor({ timeout: 15_000 });
+      for (let i = 0; i < 50 && !hanging.every((r) => r.closedEarly); i++) await page.waitForTimeout(100);
+      assert.ok(hanging.every((r) => r.closedEarly), `${hanging.filter((r) => !r.closedEarly).length} model requests still open after Cancel`);
+      const after = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+      try {
+        const last = after.list('default', 1000).find((r) => r.source === 'backend-interview-zh.txt');
+        assert.notEqual(last && after.get(last.id)?.engine, 'anthropic', 'the cancelled run was saved');
+      } finally {
+        after.close();
       }
       // The usage line is in the log; the key is nowhere in it.
       const logs: string[] = [];
