@@ -3,9 +3,12 @@ import { showHistoryNotice } from './historyNotice';
 import { ProgressBar } from './progressBar';
 import * as path from 'node:path';
 import {
-  AUDIO_EXTENSIONS, CancelledError, createSttProvider, registerEndpointSecrets, registerSecret, reportOrigin, SkillStepError, splitTranscript, TranscriptError,
+  AUDIO_EXTENSIONS, CancelledError, CassetteRecorder, createSttProvider, registerEndpointSecrets, registerSecret, reportOrigin, SkillStepError, splitTranscript, TranscriptError,
   type CustomLabels, type FormatChoice, type Report, type SttSettings,
 } from '../core';
+import { engineProblem, isCancelledLlm, usageLine } from './engineFix';
+import { showEngineProblem } from './engineNotice';
+import { createRunEngine, readEngineSettings, type RunEngine } from './engineSettings';
 import type { DiagnosisState } from './diagnosisState';
 import type { ReportPanel } from './reportPanel';
 import type { ReportRestorer } from './reportRestorer';
@@ -21,7 +24,7 @@ const SWAPPED_KEY = 'interviewLens.swappedRoles';
 /** SecretStorage key of the speech-to-text API key; never written to settings or logs. */
 export const STT_SECRET = 'interviewLens.stt.apiKey';
 
-interface Deps { host: CoreHost; state: DiagnosisState; panel: ReportPanel; context: vscode.ExtensionContext; restorer: ReportRestorer }
+export interface Deps { host: CoreHost; state: DiagnosisState; panel: ReportPanel; context: vscode.ExtensionContext; restorer: ReportRestorer }
 
 /** Whether the user swapped interviewer and candidate for this file. */
 export function isSwapped(deps: Deps, uri: vscode.Uri): boolean {
@@ -33,8 +36,22 @@ async function documentFor(uri: vscode.Uri | undefined): Promise<vscode.TextDocu
   return vscode.window.activeTextEditor?.document;
 }
 
+/** Where "Diagnose and Record…" writes the run's cassette: recording `name` of the workspace folder `root`. */
+export interface RecordTarget { root: string; name: string }
+
+/** A finished diagnosis, and the cassette it was recorded to when it was recorded. */
+export interface Diagnosed { report: Report; recording?: string }
+
 /** "Interview Lens: Diagnose Interview": runs the diagnose skill with progress and cancel. */
 export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Report | undefined> {
+  return (await diagnoseDocument(deps, uri))?.report;
+}
+
+/**
+ * Diagnoses the document at `uri` (else the active editor's) with the engine the settings choose;
+ * with `record`, every tool and model call is recorded and the cassette written only on success.
+ */
+export async function diagnoseDocument(deps: Deps, uri?: vscode.Uri, record?: RecordTarget): Promise<Diagnosed | undefined> {
   const doc = await documentFor(uri);
   if (!doc) {
     void showError(vscode.l10n.t('Open an interview transcript (text, SRT, WebVTT or Whisper JSON) in the editor, then run "Diagnose Interview" again.'));
@@ -48,40 +65,77 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
   }
   const version = doc.version;
   const config = vscode.workspace.getConfiguration('interviewLens', doc.uri);
+  // Built per run from the settings, so a changed key, endpoint or model applies at once.
+  let engine: RunEngine;
+  try {
+    engine = await createRunEngine(await readEngineSettings(deps.context.secrets, doc.uri));
+  } catch (err) {
+    const problem = engineProblem(err);
+    if (!problem) throw err;
+    deps.host.log.warn(`diagnose ${name}: the engine cannot run: ${problem.message}`);
+    void showEngineProblem(vscode.l10n.t('Cannot diagnose {0}: {1}', name, problem.message), problem.fix);
+    return undefined;
+  }
+  let recorder: CassetteRecorder | undefined;
   try {
     const report = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: diagnosing {0}', name), cancellable: true },
       async (progress, token) => {
+        // Cancel aborts the run's signal, and with it every model request in flight.
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         const bar = new ProgressBar(progress);
         try {
           if (!deps.host.loaded) bar.report(0, vscode.l10n.t('loading the knowledge base…'));
           const core = await deps.host.get();
+          if (record) {
+            recorder = new CassetteRecorder(record.root, record.name, {
+              skill: 'diagnose-transcript', skillHash: core.skillHash('diagnose-transcript') ?? '', engine: engine.engine, model: engine.llm?.model ?? 'offline',
+            });
+          }
+          const concurrency = engine.llm ? engine.concurrency : config.get<number>('concurrency', 4);
           const result = await core.diagnose(
             {
-              text, source: name, userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4),
+              text, source: name, userId: config.get<string>('userId', 'default'), ...(concurrency ? { concurrency } : {}),
               format: config.get<FormatChoice>('transcriptFormat', 'auto'), labels: labelsFrom(config), swapRoles: isSwapped(deps, doc.uri),
               reportLanguage: reportLanguageSetting(config),
               ...(doc.uri.scheme === 'file' ? { sourceKey: doc.uri.toString() } : {}),
             },
-            { caller: 'vscode', signal: controller.signal, onProgress: (p) => bar.phase(p) },
+            {
+              caller: 'vscode', signal: controller.signal, onProgress: (p) => bar.phase(p),
+              ...(engine.llm ? { llm: engine.llm } : {}), ...(recorder ? { recorder } : {}),
+            },
           );
           for (const w of result.warnings) deps.host.log.warn(w);
           showHistoryNotice(result.actions);
           return result.raw;
+        } catch (err) {
+          // A failed question must not leave the others' model requests running.
+          controller.abort();
+          throw err;
         } finally {
           sub.dispose();
         }
       },
     );
-    deps.host.log.info(`diagnosed ${name}: ${report.summary.overallScore}/100 over ${report.summary.totalQuestions} questions`);
+    let recording: string | undefined;
+    try {
+      recording = recorder?.finish();
+    } catch (err) {
+      // The report stands; only the cassette is missing, and the user is told why.
+      deps.host.log.error(`recording ${name}: ${(err as Error).message}`);
+      void showError(vscode.l10n.t('The report of {0} is ready, but the recording was not written: {1}', name, (err as Error).message));
+    }
+    deps.host.log.info(`diagnosed ${name}: ${report.summary.overallScore}/100 over ${report.summary.totalQuestions} questions (engine ${report.engine}${report.model ? `, model ${report.model}` : ''})`);
+    if (report.engine !== 'offline') deps.host.log.info(`usage: ${usageLine(report.engine, report.model, report.usage)}`);
+    if (recording) deps.host.log.info(`recorded ${name} to ${recording}`);
     if (doc.version === version) deps.state.set(doc.uri, version, report, reportOrigin(doc.uri.toString(), text).textHash);
     else void showWarning(vscode.l10n.t('{0} changed while it was being diagnosed; run "Diagnose Interview" again to refresh the scores.', name));
     deps.panel.show(report, doc.uri);
-    return report;
+    return { report, ...(recording ? { recording } : {}) };
   } catch (err) {
-    if (err instanceof CancelledError) {
+    recorder?.discard();
+    if (err instanceof CancelledError || isCancelledLlm(err)) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Diagnosis cancelled. Nothing was saved.'));
       return undefined;
     }
@@ -96,6 +150,13 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
       } else {
         void showError(vscode.l10n.t('Cannot diagnose {0}: {1}', name, err.error.message));
       }
+      return undefined;
+    }
+    const problem = engineProblem(err);
+    if (problem) {
+      // A key, endpoint, model or access the user must fix: one notification with the button that fixes it.
+      deps.host.log.warn(`diagnose ${name} with ${engine.engine}: ${problem.message}`);
+      void showEngineProblem(vscode.l10n.t('Cannot diagnose {0}: {1}', name, problem.message), problem.fix);
       return undefined;
     }
     deps.host.log.error(`diagnose ${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
@@ -168,14 +229,15 @@ async function sttSettings(deps: Deps): Promise<SttSettings> {
 }
 
 /** Asks for an API key (hidden input) and stores it in SecretStorage; empty input removes it. Undefined on Escape. */
-async function promptForSecret(deps: Deps, secret: string, title: string, prompt: string): Promise<'saved' | 'removed' | undefined> {
+export async function promptForSecret(deps: Pick<Deps, 'context'>, secret: string, title: string, prompt: string): Promise<'saved' | 'removed' | undefined> {
   const key = await vscode.window.showInputBox({ title, prompt, password: true, ignoreFocusOut: true });
   if (key === undefined) return undefined;
   if (key.trim() === '') {
     await deps.context.secrets.delete(secret);
     return 'removed';
   }
-  registerSecret(key);
+  // The stored (trimmed) key is the one that will travel: known to the redactor before it is stored.
+  registerSecret(key.trim());
   await deps.context.secrets.store(secret, key.trim());
   return 'saved';
 }
@@ -230,6 +292,17 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
       .then((c) => c === open && vscode.commands.executeCommand('workbench.action.openSettings', 'interviewLens.stt'));
     return undefined;
   }
+  let engine: RunEngine;
+  try {
+    engine = await createRunEngine(await readEngineSettings(deps.context.secrets, target));
+  } catch (err) {
+    const problem = engineProblem(err);
+    if (!problem) throw err;
+    deps.host.log.warn(`diagnose recording ${name}: the engine cannot run: ${problem.message}`);
+    void showEngineProblem(vscode.l10n.t('Cannot diagnose {0}: {1}', name, problem.message), problem.fix);
+    return undefined;
+  }
+  const concurrency = engine.llm ? engine.concurrency : config.get<number>('concurrency', 4);
   try {
     const core = await deps.host.get();
     const result = await vscode.window.withProgress(
@@ -242,14 +315,17 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
           return await core.diagnoseAudio(
             {
               path: path.relative(root, target!.fsPath), source: name, language: config.get<'auto'>('stt.language', 'auto'),
-              userId: config.get<string>('userId', 'default'), concurrency: config.get<number>('concurrency', 4),
+              userId: config.get<string>('userId', 'default'), ...(concurrency ? { concurrency } : {}),
               reportLanguage: reportLanguageSetting(config),
             },
             {
               caller: 'vscode', signal: controller.signal, workspaceRoot: root, stt: () => createSttProvider(settings),
-              onProgress: (p) => bar.phase(p),
+              onProgress: (p) => bar.phase(p), ...(engine.llm ? { llm: engine.llm } : {}),
             },
           );
+        } catch (err) {
+          controller.abort();
+          throw err;
         } finally {
           sub.dispose();
         }
@@ -259,11 +335,18 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     deps.state.set(doc.uri, doc.version, result.raw.report, reportOrigin(doc.uri.toString(), doc.getText()).textHash);
     deps.panel.show(result.raw.report, doc.uri);
-    deps.host.log.info(`diagnosed recording ${name} (${result.raw.provider}): ${result.raw.report.summary.overallScore}/100`);
+    deps.host.log.info(`diagnosed recording ${name} (${result.raw.provider}): ${result.raw.report.summary.overallScore}/100 (engine ${result.raw.report.engine}${result.raw.report.model ? `, model ${result.raw.report.model}` : ''})`);
+    if (result.raw.report.engine !== 'offline') deps.host.log.info(`usage: ${usageLine(result.raw.report.engine, result.raw.report.model, result.raw.report.usage)}`);
     return result.raw.report;
   } catch (err) {
-    if (err instanceof CancelledError) {
+    if (err instanceof CancelledError || isCancelledLlm(err)) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Diagnosis cancelled. Nothing was saved.'));
+      return undefined;
+    }
+    const problem = err instanceof SkillStepError && err.step === 'transcribe_audio' ? undefined : engineProblem(err);
+    if (problem) {
+      deps.host.log.warn(`diagnose recording ${name} with ${engine.engine}: ${problem.message}`);
+      void showEngineProblem(vscode.l10n.t('Cannot diagnose {0}: {1}', name, problem.message), problem.fix);
       return undefined;
     }
     const message = err instanceof SkillStepError ? err.error.message : err instanceof Error ? err.message : String(err);

@@ -14,6 +14,10 @@ import { ReportPanel } from './reportPanel';
 import { ReportPanelSerializer } from './reportPanelSerializer';
 import { ReportRestorer } from './reportRestorer';
 import { CoreHost } from './services';
+import { AskPanel } from './askPanel';
+import { askCommand } from './askCommand';
+import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
+import { diagnoseAndRecordCommand } from './recordCommand';
 
 /** Wires commands, providers and panels; all work happens on first use. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -26,13 +30,14 @@ export function activate(context: vscode.ExtensionContext): void {
   const deps = { host, state, context, restorer, panel: undefined as unknown as ReportPanel };
   deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index));
   const knowledge = new KnowledgePanel(context.extensionUri, host);
+  const askPanel = new AskPanel(context.extensionUri);
   const workspaceKnowledge = new WorkspaceKnowledge(host);
   host.onCreated = (core) => workspaceKnowledge.loadAll(core);
 
   context.subscriptions.push(
     log, state, lenses, deps.panel, restorer,
     vscode.window.registerWebviewPanelSerializer(ReportPanel.viewType, new ReportPanelSerializer(deps.panel, host)),
-    knowledge, workspaceKnowledge,
+    knowledge, workspaceKnowledge, askPanel,
     vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }], lenses),
     vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new QuestionHoverProvider(state, host)),
     vscode.commands.registerCommand('interviewLens.searchKnowledgeBase', (args?: { query?: string; dimension?: never; topK?: number }) => searchKnowledgeCommand(host, knowledge, args)),
@@ -44,6 +49,11 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('interviewLens.diagnoseAudio', (uri?: vscode.Uri) => diagnoseAudioCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.setSttApiKey', () => setSttApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.setEmbeddingsApiKey', () => setEmbeddingsApiKeyCommand(deps)),
+    // The key commands take no arguments: a key reaches the extension only from the user's keyboard.
+    vscode.commands.registerCommand('interviewLens.setAnthropicApiKey', () => setAnthropicApiKeyCommand(deps)),
+    vscode.commands.registerCommand('interviewLens.setOpenAiApiKey', () => setOpenAiApiKeyCommand(deps)),
+    vscode.commands.registerCommand('interviewLens.diagnoseAndRecord', (name?: unknown) => diagnoseAndRecordCommand(deps, typeof name === 'string' ? name : undefined)),
+    vscode.commands.registerCommand('interviewLens.ask', (question?: unknown) => askCommand({ ...deps, askPanel }, typeof question === 'string' ? question : undefined)),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
 }

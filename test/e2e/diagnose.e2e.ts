@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { HistoryStore } from '../../src/core/store/historyStore';
+import { startMockAnthropic } from '../support/mockAnthropicServer';
+import { mockJudgeReply } from '../support/mockJudge';
 
 const URL = process.env.IL_E2E_URL;
 const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
@@ -31,6 +33,38 @@ async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 const CJK = /[\u3400-\u9fff]/;
+
+/** The judge prompt of a Messages API request: system blocks and message text, as the mock judge reads it. */
+function anthropicPromptText(body: { system?: string | Array<{ text?: string }>; messages?: Array<{ content: string | Array<{ type: string; text?: string }> }> }): string {
+  const system = typeof body.system === 'string' ? [body.system] : (body.system ?? []).map((b) => b.text ?? '');
+  const messages = (body.messages ?? []).flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => b.text ?? '')));
+  return [...system, ...messages].join('\n');
+}
+
+/**
+ * Sets a setting in the Settings editor, as a user would: an enum through its drop-down, text
+ * through its input. Machine-scoped settings live on code-server's "Remote" tab (the settings
+ * files are not watched for changes made behind the workbench's back, so they are not written directly).
+ */
+async function setSetting(page: Page, id: string, value: string, tab: 'User' | 'Remote' = 'User'): Promise<void> {
+  await runCommand(page, 'Preferences: Open Settings (UI)');
+  const editor = page.locator('.settings-editor');
+  await editor.waitFor();
+  await editor.locator('.settings-tabs-widget .action-label', { hasText: tab === 'User' ? /^User$/ : /^Remote/ }).click();
+  await editor.locator('.settings-header .monaco-editor').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(`@id:${id}`);
+  // The control of this setting (its aria-label is the id): the list shows other settings until the search applies.
+  const control = editor.locator(`select[aria-label="${id}"], input[aria-label="${id}"]`).first();
+  await control.waitFor({ timeout: 15_000 });
+  if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption(value);
+  else {
+    await control.fill(value);
+    await page.keyboard.press('Tab');
+  }
+  await page.waitForTimeout(1000);
+  await runCommand(page, 'View: Close Editor');
+}
 
 /**
  * The report's own words: its text without what was said (question headings, quoted sentences,
@@ -399,5 +433,122 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.match(question, /retriev|BM25|RAG/i, question);
     assert.match((await frame.locator('main').textContent()) ?? '', /Dimension: RAG and retrieval/, 'the dimension filter held');
     await page.screenshot({ path: path.join(OUT, 'knowledge-entry.png') });
+  });
+  it('Claude through the Anthropic API: without a key one error offers "Set API Key"; the key typed there is used, with cache breakpoints; Cancel aborts the requests in flight', async () => {
+    const userData = process.env.IL_E2E_USER_DATA;
+    assert.ok(userData, 'IL_E2E_USER_DATA not set: run through "npm run test:vscode"');
+    const key = 'sk-ant-e2e-0123456789abcdefghijklmnop';
+    const mock = await startMockAnthropic({
+      apiKey: key,
+      minCacheTokens: 256,
+      responder: (body) => ({ content: [{ type: 'text', text: mockJudgeReply(anthropicPromptText(body)) ?? 'not a judge prompt' }] }),
+    });
+    const toasts = page.locator('.notifications-toasts .notification-toast');
+    try {
+      // The engine is the user's choice (a window setting); the base URL is machine-scoped (code-server's remote settings).
+      await runCommand(page, 'View: Close All Editors');
+      await setSetting(page, 'interviewLens.engine', 'anthropic');
+      await setSetting(page, 'interviewLens.anthropic.baseUrl', mock.url, 'Remote');
+      await openFile(page, 'llm-engineer-en.md');
+      await runCommand(page, 'Interview Lens: Diagnose Interview');
+      const noKey = toasts.filter({ hasText: 'No Anthropic API key is set' });
+      await noKey.waitFor({ timeout: 30_000 });
+      assert.equal(await noKey.count(), 1, 'more than one notification for one missing key');
+      const said = (await noKey.locator('.notification-list-item-message').textContent()) ?? '';
+      assert.match(said, /^Cannot diagnose llm-engineer-en\.md: No Anthropic API key is set: run "Interview Lens: Set Anthropic API Key"/);
+      assert.doesNotMatch(said, /\bat [\w.<>]+ \(|Error:|\.ts:\d+/, 'a stack trace in the notification');
+      await page.screenshot({ path: path.join(OUT, 'engine-no-key.png') });
+      assert.equal(mock.requests.length, 0, 'a request went out without a key');
+      await noKey.locator('.monaco-button', { hasText: 'Set API Key' }).click();
+      // The key is typed into a hidden (password) input, as a user would.
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible' });
+      assert.equal(await input.getAttribute('type'), 'password', 'the key is typed in the clear');
+      await input.fill(key);
+      await page.keyboard.press('Enter');
+      await toasts.filter({ hasText: 'Anthropic API key saved.' }).waitFor({ timeout: 15_000 });
+
+      await openFile(page, 'llm-engineer-en.md');
+      await runCommand(page, 'Interview Lens: Diagnose Interview');
+      const frame = reportFrame(page);
+      await frame.locator('[data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 90_000 });
+      await page.screenshot({ path: path.join(OUT, 'report-anthropic-engine.png') });
+      const judged = mock.requests.filter((r) => r.body?.messages);
+      assert.ok(judged.length >= 4, `${judged.length} requests reached the mock`);
+      // The SDK sends the key as x-api-key or as a bearer token, depending on its version.
+      assert.ok(judged.every((r) => r.headers['x-api-key'] === key || r.headers.authorization === `Bearer ${key}`), `a request without the stored key: ${JSON.stringify(judged.map((r) => Object.keys(r.headers)))}`);
+      assert.ok(judged.every((r) => r.body.model === 'claude-sonnet-5-5'), judged.map((r) => r.body.model).join(', '));
+      assert.ok(judged.some((r) => Array.isArray(r.body.system) && r.body.system.some((b: { cache_control?: unknown }) => b.cache_control)), 'no cache_control block in the system prompt');
+      // The report names the engine and the model, and says what the run used.
+      const store = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+      try {
+        const row = store.list('default', 1000).find((r) => r.source === 'llm-engineer-en.md');
+        const report = row && store.get(row.id);
+        assert.ok(report, 'the run was not saved');
+        assert.equal(report.engine, 'anthropic');
+        assert.equal(report.model, 'claude-sonnet-5-5');
+        assert.ok(report.usage && report.usage.calls >= 4, JSON.stringify(report.usage));
+        assert.ok(report.perQuestion.some((q) => q.scoredBy?.engine === 'anthropic'), JSON.stringify(report.perQuestion.map((q) => q.scoredBy)));
+      } finally {
+        store.close();
+      }
+      // Cancel aborts the model requests in flight: the server sees each client go, and nothing is saved.
+      mock.script({ kind: 'hang' }, 6);
+      const before = mock.requests.length;
+      await openFile(page, 'backend-interview-zh.txt');
+      await runCommand(page, 'Interview Lens: Diagnose Interview');
+      const progress = toasts.filter({ hasText: 'diagnosing backend-interview-zh.txt' });
+      await progress.waitFor({ timeout: 30_000 });
+      for (let i = 0; i < 100 && mock.requests.length < before + 6; i++) await page.waitForTimeout(100);
+      const hanging = mock.requests.slice(before);
+      assert.equal(hanging.length, 6, 'the six questions were not all in flight at once');
+      await progress.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await toasts.filter({ hasText: 'Diagnosis cancelled. Nothing was saved.' }).waitFor({ timeout: 15_000 });
+      for (let i = 0; i < 50 && !hanging.every((r) => r.closedEarly); i++) await page.waitForTimeout(100);
+      assert.ok(hanging.every((r) => r.closedEarly), `${hanging.filter((r) => !r.closedEarly).length} model requests still open after Cancel`);
+      const after = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+      try {
+        const last = after.list('default', 1000).find((r) => r.source === 'backend-interview-zh.txt');
+        assert.notEqual(last && after.get(last.id)?.engine, 'anthropic', 'the cancelled run was saved');
+      } finally {
+        after.close();
+      }
+      // The usage line is in the log; the key is nowhere in it.
+      const logs: string[] = [];
+      const walk = (dir: string): void => {
+        for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+          const p = path.join(dir, e.name);
+          if (e.isDirectory()) walk(p);
+          else if (e.name === 'Interview Lens.log' || p.includes('interview-lens.interview-lens')) logs.push(fs.readFileSync(p, 'utf8'));
+        }
+      };
+      walk(path.join(userData, 'logs'));
+      const log = logs.join('\n');
+      assert.match(log, /usage: anthropic claude-sonnet-5-5: \d+ calls, .* cache read share [\d.]+%, cost /);
+      assert.ok(!log.includes(key), 'the API key reached the log');
+    } finally {
+      await setSetting(page, 'interviewLens.engine', 'offline').catch(() => undefined);
+      await setSetting(page, 'interviewLens.anthropic.baseUrl', '', 'Remote').catch(() => undefined);
+      await mock.close();
+    }
+  });
+
+  it('Ask shows its answer as rendered Markdown in a themed panel without scripts', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Interview Lens: Ask');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('What is prompt caching?');
+    await page.keyboard.press('Enter');
+    const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    await frame.locator('main.answer').waitFor({ timeout: 60_000 });
+    assert.match((await frame.locator('header .meta').textContent()) ?? '', /Skill: explain-concept.*Engine: offline/);
+    // Markdown came out as HTML: the bold question and the list of key points.
+    assert.ok(await frame.locator('main.answer strong').count() > 0, 'no bold text: the Markdown was not rendered');
+    assert.ok(await frame.locator('main.answer li').count() > 0, 'no list items: the Markdown was not rendered');
+    const csp = (await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.doesNotMatch(csp, /script-src/, 'the Ask panel allows scripts');
+    await page.screenshot({ path: path.join(OUT, 'ask-panel.png') });
   });
 });
