@@ -11,8 +11,10 @@ const TAGS = new Set([
 ]);
 const VOID = new Set(['br', 'hr']);
 /** A tag at the start of the text: name, then attributes whose quoted values may hold ">". */
-const TAG = /<(\/?)([A-Za-z][A-Za-z0-9]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/y;
-const ATTR = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+// Names and unquoted values stop at "<", and quoted values at 2,000 characters, so an attempt at one
+// "<" never rescans the text after the next one (linear on "<a x=\"<a x=\"…").
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"<]{0,2000}"|'[^'<]{0,2000}'|[^\s"'=<>`]+))?)*)\s*(\/?)>/y;
+const ATTR = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"<]{0,2000})"|'([^'<]{0,2000})'|([^\s"'=<>`]+)))?/g;
 const COMMENT = /<!--[\s\S]*?-->/y;
 
 function attrValue(v: string): string {

@@ -8,6 +8,17 @@
 
 const CJK = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]/;
 
+const QUOTE_MARKS = new Set(['"', '“', '”', "'", '‘', '’', '「', '」', '『', '』']);
+
+/** Quote marks off both ends (a loop: a pattern anchored at the end rescans every run of them). */
+function trimQuoteMarks(t: string): string {
+  let start = 0;
+  let end = t.length;
+  while (start < end && QUOTE_MARKS.has(t[start])) start++;
+  while (end > start && QUOTE_MARKS.has(t[end - 1])) end--;
+  return t.slice(start, end);
+}
+
 /**
  * What a fair comparison ignores: Unicode width forms (NFKC: "，" is ","), case, runs of
  * whitespace, the spaces models put between Chinese and Latin words ("用 Redis 做缓存"), and the
@@ -15,8 +26,8 @@ const CJK = /[\u3400-\u9fff\u3000-\u303f\uff00-\uffef]/;
  */
 export function normalizeQuoted(text: string): string {
   let t = text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-  t = t.replace(/^["“”'‘’「」『』]+/, '').replace(/["“”'‘’「」『』]+$/, '');
-  t = t.replace(/^(?:\.\.\.|…)\s*/, '').replace(/\s*(?:\.\.\.|…)$/, '');
+  t = trimQuoteMarks(t);
+  t = t.replace(/^(?:\.\.\.|…) ?/, '').replace(/ ?(?:\.\.\.|…)$/, '');
   // A space next to a CJK character or a punctuation mark is layout, not a word boundary.
   let out = '';
   for (let i = 0; i < t.length; i++) {
