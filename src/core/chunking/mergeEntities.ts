@@ -1,0 +1,69 @@
+/**
+ * The results of a skill's chunks, merged into one: arrays are concatenated with the same entity
+ * kept once (two chunks that both mention "Acme Corp." give one company), scalar fields keep the
+ * first value that is set. What counts as the same entity is a key built from its identifying
+ * fields, normalised for case, width, spacing and punctuation.
+ */
+
+/** Fields that identify an entity, tried in order; an object without any is never merged with another. */
+const IDENTITY_FIELDS = ['id', 'email', 'url', 'slug', 'name', 'title', 'company', 'question'];
+
+/** Text as a key: width-folded (NFKC), lower case, punctuation and spacing removed. */
+export function identityText(value: string): string {
+  return value.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+}
+
+/** Every identifying key of an item: two items are the same entity when any key matches (a name in one chunk, the name and an email in another). */
+function identitiesOf(item: unknown): string[] {
+  if (!item || typeof item !== 'object' || Array.isArray(item)) return typeof item === 'string' ? [`=${identityText(item)}`] : [];
+  const o = item as Record<string, unknown>;
+  return IDENTITY_FIELDS.filter((f) => typeof o[f] === 'string' && (o[f] as string).trim() !== '').map((f) => `${f}=${identityText(o[f] as string)}`);
+}
+
+/** Fills what `into` lacks from `from` (nested objects merged the same way). */
+function mergeObjects(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...into };
+  for (const [k, v] of Object.entries(from)) {
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+    const have = out[k];
+    if (have === undefined || have === null || have === '') out[k] = v;
+    else if (Array.isArray(have) && Array.isArray(v)) out[k] = mergeArrays(have, v);
+    else if (isPlain(have) && isPlain(v)) out[k] = mergeObjects(have, v);
+  }
+  return out;
+}
+
+function isPlain(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+function mergeArrays(a: unknown[], b: unknown[]): unknown[] {
+  const out = [...a];
+  const at = new Map<string, number>();
+  const remember = (x: unknown, i: number) => {
+    for (const id of identitiesOf(x)) if (!at.has(id)) at.set(id, i);
+  };
+  out.forEach(remember);
+  for (const x of b) {
+    const same = identitiesOf(x).map((id) => at.get(id)).find((i) => i !== undefined);
+    if (same !== undefined) {
+      if (isPlain(out[same]) && isPlain(x)) out[same] = mergeObjects(out[same] as Record<string, unknown>, x);
+      remember(x, same);
+      continue;
+    }
+    remember(x, out.length);
+    out.push(x);
+  }
+  return out;
+}
+
+/** Merges the outputs of several chunks (objects of the same output schema) into one. */
+export function mergeChunkOutputs(outputs: readonly unknown[]): unknown {
+  let merged: unknown;
+  for (const o of outputs) {
+    if (merged === undefined) merged = o;
+    else if (isPlain(merged) && isPlain(o)) merged = mergeObjects(merged, o);
+    else if (Array.isArray(merged) && Array.isArray(o)) merged = mergeArrays(merged, o);
+  }
+  return merged;
+}

@@ -1,0 +1,61 @@
+import { strict as assert } from 'node:assert';
+import { fixedChunks } from '../../src/core/chunking/fixedChunks';
+import { topicChunks } from '../../src/core/chunking/topicChunks';
+import { mergeChunkOutputs } from '../../src/core/chunking/mergeEntities';
+
+const sentences = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i} talks about topic ${i % 7}.`).join(' ');
+
+describe('chunking long skill input', () => {
+  it('fixed chunks stay under the size, end at sentence ends, cover the whole text and overlap', () => {
+    const text = sentences(200);
+    const chunks = fixedChunks(text, { maxChars: 500, overlapChars: 100 });
+    assert.ok(chunks.length > 10);
+    for (const c of chunks) {
+      assert.ok(c.text.length <= 500);
+      assert.equal(c.text, text.slice(c.start, c.end));
+    }
+    for (const c of chunks.slice(0, -1)) assert.ok(/\.\s*$/.test(c.text), `chunk ${c.index} ends mid-sentence: …${c.text.slice(-20)}`);
+    assert.equal(chunks[0].start, 0);
+    assert.equal(chunks.at(-1)!.end, text.length);
+    for (let i = 1; i < chunks.length; i++) {
+      assert.ok(chunks[i].start < chunks[i - 1].end, 'consecutive chunks overlap');
+      assert.ok(chunks[i].start > chunks[i - 1].start, 'and always move forward');
+      assert.match(chunks[i].text, /^Sentence/, 'the overlap starts at a sentence');
+    }
+  });
+
+  it('fixed chunks cut Chinese at 。 and never loop on text without breaks', () => {
+    const zh = '我们先做了检索。然后加了重排。最后评估了召回率。'.repeat(40);
+    for (const c of fixedChunks(zh, { maxChars: 120, overlapChars: 30 }).slice(0, -1)) assert.ok(c.text.endsWith('。'));
+    const solid = 'x'.repeat(2500);
+    const chunks = fixedChunks(solid, { maxChars: 1000, overlapChars: 900 });
+    assert.equal(chunks.at(-1)!.end, 2500);
+    assert.ok(chunks.length < 10);
+  });
+
+  it('topic chunks split at headings and pack paragraphs up to the size', () => {
+    const text = '# Company\nAcme builds agents.\n\nThey hire in Berlin.\n\n# People\nMet Li Wei, staff engineer.\n\n# Next steps\nSend the CV by Friday.';
+    const chunks = topicChunks(text, 200);
+    assert.equal(chunks.length, 3);
+    assert.match(chunks[0].text, /^# Company[\s\S]*Berlin/);
+    assert.match(chunks[1].text, /^# People/);
+    assert.match(chunks[2].text, /Friday/);
+    const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} ${'words '.repeat(10)}`).join('\n\n');
+    for (const c of topicChunks(long, 300)) assert.ok(c.text.length <= 300);
+  });
+
+  it('merging chunk outputs keeps each entity once and fills missing fields from later chunks', () => {
+    const merged = mergeChunkOutputs([
+      { company: 'Acme Corp.', people: [{ name: 'Li Wei', role: '' }], reminders: [{ title: 'Send CV', due: '2026-12-05' }] },
+      { company: 'ACME corp', people: [{ name: 'li wei', role: 'Staff engineer', email: 'li@acme.dev' }, { name: 'Ana' }], reminders: [{ title: 'send cv', due: '2026-12-05' }] },
+    ]) as any;
+    assert.equal(merged.company, 'Acme Corp.');
+    assert.equal(merged.people.length, 2);
+    assert.equal(merged.people[0].role, 'Staff engineer');
+    assert.equal(merged.people[0].email, 'li@acme.dev');
+    assert.equal(merged.reminders.length, 1);
+    const polluted = mergeChunkOutputs([{}, JSON.parse('{"__proto__": {"polluted": true}}')]) as any;
+    assert.equal(({} as any).polluted, undefined);
+    assert.equal(polluted.polluted, undefined);
+  });
+});
