@@ -10,7 +10,13 @@ const IDENTITY_FIELDS = ['id', 'email', 'url', 'slug', 'name', 'title', 'company
 
 /** Text as a key: width-folded (NFKC), lower case, punctuation and spacing removed. */
 export function identityText(value: string): string {
-  return value.normalize('NFKC').toLowerCase().replace(/[\s\p{P}\p{S}]+/gu, '');
+  let out = '';
+  for (const ch of value.normalize('NFKC').toLowerCase()) {
+    const code = ch.codePointAt(0)!;
+    // Digits, CJK ideographs, and letters of any cased script; spacing, punctuation and symbols go.
+    if ((ch >= '0' && ch <= '9') || (code >= 0x3400 && code <= 0x9fff) || ch.toUpperCase() !== ch) out += ch;
+  }
+  return out;
 }
 
 /** Every identifying key of an item: two items are the same entity when any key matches (a name in one chunk, the name and an email in another). */
