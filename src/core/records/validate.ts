@@ -76,12 +76,12 @@ function validatorFor(kind: EntityKind): InputValidator {
  */
 export function cleanFields(kind: EntityKind, fields: Record<string, unknown>, view: RecordsView, before?: RecordRow): Record<string, unknown> {
   const spec = tableOf(kind);
-  const input: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
+  // fromEntries defines own properties: a "__proto__" key stays a (rejected) field, never a prototype.
+  const input = Object.fromEntries(Object.entries(fields ?? {}).map(([k, v]) => {
     const col = spec.columns.find((c) => c.name === k);
     if (col?.derived) throw new RecordsError('invalid', `${kind}.${k} is computed from the other fields and cannot be set`);
-    input[k] = typeof v === 'string' && v.trim() === '' && col && !col.required ? null : v;
-  }
+    return [k, typeof v === 'string' && v.trim() === '' && col && !col.required ? null : v];
+  }));
   const checked = validatorFor(kind)(input);
   if (!checked.ok) throw new RecordsError('invalid', `${kind} fields: ${checked.message}`);
   const out = checked.value;
