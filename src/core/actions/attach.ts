@@ -13,18 +13,23 @@ const MIME: Record<string, string> = {
   '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.wav': 'audio/wav', '.vtt': 'text/vtt', '.srt': 'application/x-subrip',
 };
 
+/** Files up to this size are hashed; a bigger one (a long recording) is known by its size only. */
+export const MAX_HASHED_BYTES = 64 * 1024 * 1024;
+
 /** A workspace file as attached: where it is (relative, / separators), its size and hash. */
 interface WorkspaceFile {
   path: string;
   bytes: number;
-  sha256: string;
+  /** null over MAX_HASHED_BYTES: hashing it would hold the records lock for seconds. */
+  sha256: string | null;
 }
 
 /**
  * Checks that `input` names a regular file inside `root` and hashes it. Refused: no workspace, a
  * NUL byte, any '..' segment (even one that would land inside), an absolute path outside the root,
  * and a path whose real location (symlinks followed, in the path or the file) is outside the real
- * root. The stored path is the real one, relative to the real root.
+ * root. The stored path is the real one, relative to the real root. Files up to MAX_HASHED_BYTES
+ * are hashed (plan and apply both do, so a file changed in between stops the run).
  */
 export function checkWorkspaceFile(root: string | undefined, input: string): WorkspaceFile {
   if (!root) throw new RecordsError('invalid', 'no workspace folder is open, so no file can be attached: open the folder, or attach a web address (uri)');
@@ -52,6 +57,8 @@ export function checkWorkspaceFile(root: string | undefined, input: string): Wor
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) throw new RecordsError('invalid', `path ${JSON.stringify(input)} is not a file`);
+    const rel = path.relative(realRoot, real).split(path.sep).join('/');
+    if (st.size > MAX_HASHED_BYTES) return { path: rel, bytes: st.size, sha256: null };
     const hash = createHash('sha256');
     const buf = Buffer.allocUnsafe(1 << 16);
     let total = 0;
@@ -59,7 +66,7 @@ export function checkWorkspaceFile(root: string | undefined, input: string): Wor
       hash.update(buf.subarray(0, n));
       total += n;
     }
-    return { path: path.relative(realRoot, real).split(path.sep).join('/'), bytes: total, sha256: hash.digest('hex') };
+    return { path: rel, bytes: total, sha256: hash.digest('hex') };
   } finally {
     fs.closeSync(fd);
   }

@@ -155,6 +155,7 @@ export class RecordsStore implements RecordsView {
     return new RecordsStore(shared, SQL, options);
   }
 
+  /** Path of the records file. */
   get file(): string {
     return this.shared.file;
   }
@@ -175,6 +176,7 @@ export class RecordsStore implements RecordsView {
     return this.list(kind, filter, options);
   }
 
+  /** One record by kind and id, as stored now (another process's writes included). */
   get(kind: EntityKind, id: string): RecordRow | undefined {
     tableOf(kind);
     return this.shared.read((db) => selectRow(db, kind, id));
@@ -288,6 +290,7 @@ export class RecordsStore implements RecordsView {
     return this.shared.read((db) => this.readRuns(db, 'SELECT * FROM ingest_run ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit]));
   }
 
+  /** One audited run by id. */
   run(id: string): IngestRun | undefined {
     return this.shared.read((db) => this.readRuns(db, 'SELECT * FROM ingest_run WHERE id = ?', [id])[0]);
   }
@@ -345,6 +348,7 @@ export class RecordsStore implements RecordsView {
     return db;
   }
 
+  /** Frees the in-memory database; the store cannot be used afterwards. */
   close(): void {
     this.shared.close();
   }

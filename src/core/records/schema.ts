@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../runtime/schema';
+import { RecordsError } from './errors';
 import { companyKey, emailKey, positionFingerprint, sha256, textKey } from './normalize';
 
 /** Every kind of record the actions write; each is one table with the same bookkeeping columns. */
@@ -336,7 +337,7 @@ export function isEntityKind(kind: unknown): kind is EntityKind {
 /** The spec of a kind; an unknown kind is an error naming the known ones. */
 export function tableOf(kind: string): TableSpec {
   const spec = BY_KIND.get(kind);
-  if (!spec) throw new RangeError(`unknown record kind "${kind}"; the kinds are ${ENTITY_KINDS.join(', ')}`);
+  if (!spec) throw new RecordsError('invalid', `unknown record kind "${kind}"; the kinds are ${ENTITY_KINDS.join(', ')}`);
   return spec;
 }
 
