@@ -61,7 +61,8 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     assert.deepEqual(planned[2].writes[0].fields.entity_kind, 'position');
     assert.equal(planned[3].existing?.title, 'LLM Engineer', 'a record planned earlier in the run is the match');
 
-    const { runId, actions } = await applyActions(planned, store, { skill: 'extract_job', version: 1 });
+    // A plan crosses to the dry-run panel and back as JSON, and still applies.
+    const { runId, actions } = await applyActions(JSON.parse(JSON.stringify(planned)), store, { skill: 'extract_job', version: 1 });
     assert.deepEqual(actions.map((a) => `${a.op} ${a.kind}`), ['create company', 'create position', 'create reminder', 'update position']);
     assert.equal(store.get('position', 'id2')?.company_id, 'id1');
     for (const k of ['company', 'position', 'reminder', 'tag', 'entity_tag'] as const) {

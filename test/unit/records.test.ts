@@ -226,6 +226,25 @@ describe('records store', () => {
     assert.equal(b.runs(10).length, 4);
   });
 
+  it('brings an older layout up to date (added columns) and refuses a newer one', async () => {
+    const SQL = await initSqlJs();
+    const old = new SQL.Database();
+    old.run('CREATE TABLE company (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, created_by_run TEXT, updated_by_run TEXT, name TEXT NOT NULL, name_key TEXT NOT NULL, aliases TEXT NOT NULL DEFAULT \'[]\')');
+    old.run("INSERT INTO company (id, created_at, updated_at, name, name_key) VALUES ('c1', 'x', 'x', 'Acme', 'acme')");
+    fs.writeFileSync(file, old.export());
+    old.close();
+    const store = await RecordsStore.open(file, { clock: fixedClock });
+    assert.equal(store.get('company', 'c1')?.website, null);
+    assert.equal((await store.update('company', 'c1', { industry: 'robots' })).industry, 'robots');
+    store.close();
+
+    const newer = new SQL.Database(fs.readFileSync(file));
+    newer.run("UPDATE records_meta SET value = '99' WHERE key = 'schema_version'");
+    fs.writeFileSync(file, newer.export());
+    newer.close();
+    await assert.rejects(RecordsStore.open(file), /written by a newer Interview Lens \(layout 99/);
+  });
+
   it('an unreadable file is reported and never overwritten', async () => {
     fs.writeFileSync(file, 'not a database');
     await assert.rejects(RecordsStore.open(file), /cannot be read/);
