@@ -1,0 +1,62 @@
+import { RecordsError } from '../records/errors';
+import { emailKey, looksLikeEmail, slugify } from '../records/normalize';
+import { defineAction, existingId, idParam, respelled, single, str, writeFor } from './plan';
+import type { PlanView } from './types';
+
+function freeSlug(view: PlanView, base: string): string {
+  for (let n = 2; ; n++) {
+    const s = `${base}-${n}`;
+    if (view.find('person', { slug: s }).length === 0) return s;
+  }
+}
+
+/**
+ * Finds or creates a person. Dedupe, in this order: the email (trimmed, lower case) when given;
+ * else the slug (`slug` if given, else slugify(name): "José Núñez" is jose-nunez, 张三 is 张三).
+ * A slug match whose stored email differs from the given one is another person with the same
+ * name: they get the next free slug (jane-doe-2) and a warning says so. On a match the given fields
+ * replace the stored ones (a name or email that differs only in case or spacing is left as stored);
+ * the slug changes only when `slug` is given.
+ */
+export const upsertPerson = defineAction({
+  name: 'upsert_person',
+  description: 'Find a person by email or by name slug, or create them (recruiter, interviewer, referrer, contact); given fields update them.',
+  params: {
+    type: 'object',
+    properties: {
+      name: str('Full name.', { minLength: 1 }),
+      email: str('Email address; the strongest way to recognise someone.'),
+      slug: str('Short unique handle; derived from the name when absent.'),
+      company_id: idParam('company', 'Where they work.'),
+      role: str('Their role, e.g. "recruiter" or "engineering manager".'),
+      phone: str('Phone number.'),
+      url: str('Profile or home page.'),
+      notes: str('Free notes; replace the stored notes.'),
+    },
+    required: ['name'],
+  },
+  plan(p, view) {
+    const name = String(p.name).trim();
+    const email = typeof p.email === 'string' ? p.email.trim() : undefined;
+    if (email !== undefined && !looksLikeEmail(email)) throw new RecordsError('invalid', `email: ${JSON.stringify(email)} is not an email address`);
+    const key = emailKey(email);
+    const wantedSlug = slugify(typeof p.slug === 'string' ? p.slug : name);
+    const warnings: string[] = [];
+    let existing = key ? view.find('person', { email_key: key })[0] : undefined;
+    let slug = existing ? (p.slug !== undefined ? wantedSlug : undefined) : wantedSlug;
+    if (!existing) {
+      const bySlug = view.find('person', { slug: wantedSlug })[0];
+      if (bySlug && key && bySlug.email_key && bySlug.email_key !== key) {
+        slug = freeSlug(view, wantedSlug);
+        warnings.push(`"${String(bySlug.name)}" (${String(bySlug.email)}) already has the slug ${wantedSlug}; ${name} <${email}> is another person, saved as ${slug}`);
+      } else {
+        existing = bySlug;
+        if (bySlug && p.slug === undefined) slug = undefined;
+      }
+    }
+    return single(writeFor(view, 'person', existing, {
+      slug, name: respelled(existing, 'name', name, slugify), email: respelled(existing, 'email', email, emailKey), company_id: p.company_id === undefined ? undefined : existingId(view, p.company_id, 'company', 'company_id'),
+      role: p.role, phone: p.phone, url: p.url, notes: p.notes,
+    }), warnings);
+  },
+});
