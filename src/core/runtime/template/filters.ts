@@ -239,10 +239,11 @@ function truncate(s: string, n: number, end: string): string {
   if (chars.length <= n) return s;
   const endChars = characters(end);
   if (n <= endChars.length) return chars.slice(0, n).join('');
-  let cut = chars.slice(0, n - endChars.length);
+  const keep = n - endChars.length;
+  let cut = chars.slice(0, keep);
   // Prefer to cut between words when the text has spaces (CJK text has none and is cut anywhere).
   const space = cut.lastIndexOf(' ');
-  if (space > 0) cut = cut.slice(0, space);
+  if (chars[keep] !== ' ' && space > 0) cut = cut.slice(0, space);
   while (cut.length > 0 && cut[cut.length - 1] === ' ') cut.pop();
   return cut.join('') + end;
 }
