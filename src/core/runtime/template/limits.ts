@@ -17,7 +17,7 @@ export const LIMITS = Object.freeze({
   /** Nesting of {% if %} / {% for %} blocks. */
   maxBlockDepth: 100,
   /** Depth of one expression's tree (operators, filters, member access, brackets). */
-  maxExpressionDepth: 200,
+  maxExpressionDepth: 100,
   /** Depth of data a template may print, compare or serialise (context values can be untrusted too). */
   maxDataDepth: 100,
   /** Length of the template text itself. */

@@ -222,7 +222,7 @@ export class Parser {
             if (node) nodes.push(node);
           } else if (TAGS.includes(name)) this.misplaced(name, t.start, nameToken.end);
           else {
-            this.fail(`unknown tag "${name}"${suggestion(name, TAGS)}; known: ${TAGS.join(', ')}`, nameToken.start, nameToken.end);
+            this.fail(`unknown tag ${quote(name)}${suggestion(name, TAGS)}; known: ${TAGS.join(', ')}`, nameToken.start, nameToken.end);
           }
           break;
         }
@@ -590,7 +590,7 @@ export class Parser {
     while (!this.isOp(')')) {
       if (this.peek().type === 'name' && this.isOp('=', 1)) {
         const t = this.peek();
-        this.fail(`keyword arguments such as ${t.value}=… are not supported: pass the arguments in order`, t.start, this.peek(1).end);
+        this.fail(`keyword arguments such as ${quote(t.value, 20).slice(1, -1)}=… are not supported: pass the arguments in order`, t.start, this.peek(1).end);
       }
       args.push(this.parseExpression());
       if (!this.isOp(',')) break;
