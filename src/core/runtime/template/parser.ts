@@ -511,16 +511,17 @@ export class Parser {
         }
         const first = this.parseExpression();
         if (!this.isOp(',')) {
-          this.expectOp(')', 'to close the "(" opened before');
+          this.expectOp(')', `to close the "(" at ${this.options.describe(t.start)}`);
           return first;
         }
+        this.take(); // the comma after the first item
         const items = [first, ...this.parseSequence(')')];
-        const end = this.expectOp(')', 'to close the "("');
+        const end = this.expectOp(')', `to close the "(" at ${this.options.describe(t.start)}`);
         return this.node({ kind: 'list', items, start: t.start, end: end.end }, items);
       }
       if (t.value === '[') {
-        const items = this.isOp(']') ? [] : this.parseSequence(']', true);
-        const end = this.expectOp(']', 'to close the list');
+        const items = this.parseSequence(']');
+        const end = this.expectOp(']', `to close the list opened at ${this.options.describe(t.start)}`);
         return this.node({ kind: 'list', items, start: t.start, end: end.end }, items);
       }
       // '{'
@@ -533,17 +534,16 @@ export class Parser {
         if (!this.isOp(',')) break;
         this.take();
       }
-      const end = this.expectOp('}', 'to close the mapping');
+      const end = this.expectOp('}', `to close the mapping opened at ${this.options.describe(t.start)}`);
       return this.node({ kind: 'dict', entries, start: t.start, end: end.end }, entries.flat());
     } finally {
       this.leave();
     }
   }
 
-  /** `a, b, c` up to `close` (not consumed); after a "(" the first item and its comma were read. */
-  private parseSequence(close: string, first = false): Expr[] {
+  /** `a, b, c` up to `close` (not consumed), a trailing comma allowed. */
+  private parseSequence(close: string): Expr[] {
     const items: Expr[] = [];
-    if (!first) this.take(); // the comma after the first item
     while (!this.isOp(close)) {
       items.push(this.parseExpression());
       if (!this.isOp(',')) break;
@@ -571,7 +571,7 @@ export class Parser {
           const t = this.peek();
           this.fail('slices such as [1:3] are not supported: use first, last or truncate', t.start, t.end);
         }
-        const end = this.expectOp(']', 'to close the "["');
+        const end = this.expectOp(']', `to close the "[" at ${this.options.describe(open.start)}`);
         this.leave();
         node = this.node({ kind: 'member', object: node, property, computed: true, start: node.start, end: end.end }, [node, property]);
       } else if (this.isOp('(')) {
@@ -596,7 +596,7 @@ export class Parser {
       if (!this.isOp(',')) break;
       this.take();
     }
-    const end = this.expectOp(')', 'to close the arguments');
+    const end = this.expectOp(')', `to close the arguments opened at ${this.options.describe(open.start)}`);
     this.leave();
     return { args, end: end.end };
   }
