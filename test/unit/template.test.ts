@@ -137,6 +137,8 @@ describe('templates: rendering', () => {
   it('comments disappear; {% raw %} keeps braces as text', () => {
     assert.equal(render('a{# a comment with {{ tags }} and {% if %} #}b'), 'ab');
     assert.equal(render('{% raw %}{{ not parsed }} {% if %}{% endraw %}!'), '{{ not parsed }} {% if %}!');
+    assert.equal(render('a {%- raw -%}  {{ x }}  {%- endraw -%} b'), 'a{{ x }}b');
+    assert.equal(render('{% raw %}{% endraw %}|{%raw%}{%endraw%}'), '|');
   });
 
   it('whitespace control: {%- -%}, {{- -}} and {#- -#} trim the whitespace next to them', () => {
@@ -148,6 +150,8 @@ describe('templates: rendering', () => {
 
   it('booleans print as true/false, none as nothing, lists and mappings as JSON, numbers as JavaScript writes them', () => {
     assert.equal(render('{{ out.company.remote }} [{{ out.position.salary }}] {{ out.company.aliases }} {{ 0.1 + 0.2 }} {{ -0 }}'), 'true [] ["ACME","Acme Tech"] 0.30000000000000004 0');
+    const at = new Date(Date.UTC(2025, 2, 10, 8, 0, 0));
+    assert.equal(compileTemplate('{{ d }} {{ d | days_before(1) }} {{ {"d": d} | tojson }}').render({ d: at }), '2025-03-10T08:00:00.000Z 2025-03-09 {"d":"2025-03-10T08:00:00.000Z"}');
   });
 });
 
@@ -292,6 +296,8 @@ describe('templates: errors point at the file', () => {
       ['{{ x | days_before }}', /^the filter "days_before" takes 1 argument \(n\), got 0$/, 8],
       ['{{ x | replace("a") }}', /^the filter "replace" takes 2 to 3 arguments \(old, new, count\), got 1$/, 8],
       ['{% for loop in xs %}{% endfor %}', /"loop" is reserved/, 8],
+      ['{{ [1, 2 }}', /^expected "\]" to close the list opened at 1:4, found "}"$/, 10],
+      ['{{ f(a, b }}', /^expected "\)" to close the arguments opened at 1:5, found "}"$/, 11],
     ];
     for (const [source, reason, column] of cases) {
       const e = templateError(() => compileTemplate(source));
