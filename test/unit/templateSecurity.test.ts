@@ -190,6 +190,34 @@ describe('templates: injection payloads fail safely', () => {
     assert.equal(compileTemplate('{{ out }}').render({ out }), '{"name":"ok"}');
   });
 
+  it('random template text (seeded) only ever renders or throws a TemplateError, and runs nothing', () => {
+    // Fragments of the syntax and of payloads, glued at random: whatever the parser and
+    // evaluator meet, the only failure allowed is a TemplateError.
+    const FRAGMENTS = [
+      '{{', '}}', '{%', '%}', '{#', '#}', '-', ' ', '\n', 'if', 'elif', 'else', 'endif', 'for', 'endfor', 'in', 'not', 'is', 'none',
+      'defined', 'and', 'or', 'x', 'input', 'out', 'session', 'now', 'range', 'lipsum', '.', '[', ']', '(', ')', '{', '}', ',', ':',
+      '|', 'default(1)', 'days_before(2)', 'slugify', 'join', 'length', 'tojson', 'sort', '~', '+', '*', '/', '//', '%', '**', '==',
+      '<', "'a'", '"b\\"', '0', '1.5', '-1', 'true', 'constructor', '__proto__', 'prototype', 'date()', 'raw', 'endraw', 'loop', 'index',
+    ];
+    let seed = 20250310;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const context = hostileContext();
+    let rendered = 0;
+    for (let i = 0; i < 4000; i++) {
+      let source = '';
+      const length = 1 + random(12);
+      for (let k = 0; k < length; k++) source += FRAGMENTS[random(FRAGMENTS.length)] + (random(3) === 0 ? ' ' : '');
+      // Half the time inside {{ }}, so that many reach the evaluator rather than stop at the parser.
+      if (random(2) === 0) source = `{{ ${source} }}`;
+      if (typeof outcome(source, context) === 'string' && source.includes('{{')) rendered++;
+    }
+    assert.ok(rendered > 200, `some random expressions parse and render (${rendered})`);
+    assert.deepEqual(touched, []);
+  });
+
   it('the context is not changed by rendering', () => {
     const context = hostileContext();
     const input = context.input as { items: number[] };
