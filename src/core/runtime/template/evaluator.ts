@@ -107,7 +107,7 @@ export class Evaluator {
     const budget = this.env.budget;
     const iterable = this.evaluate(node.iterable);
     let items = this.guard(() => iterate(iterable, budget), node.iterable);
-    this.guard(() => budget.iterate(items.length), node);
+    this.guard(() => budget.iterate(items.length), { start: node.start, end: node.iterable.end });
     const scope = new Map<string, unknown>();
     if (node.filter) {
       const filter = node.filter;
