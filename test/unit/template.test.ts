@@ -377,6 +377,13 @@ describe('templates: compileExpression', () => {
     assert.deepEqual(compileExpression("{'name': out.company.name | slugify, 'n': out.jobs | length}").evaluate(CONTEXT), { name: 'acme-technologies-inc', n: 3 });
   });
 
+  it('accepts the expression wrapped in {{ }}, as authors of when: often write it, but not a template', () => {
+    assert.equal(compileExpression('  {{ out.jobs | length > 2 }} ').evaluate(CONTEXT), true);
+    assert.deepEqual(compileExpression('{{ out.jobs | length > 2 }}').references().map((r) => r.path), [['out', 'jobs']]);
+    assert.match(templateError(() => compileExpression('{{ a }} and {{ b }}')).reason, /an expression is expected here/);
+    assert.match(templateError(() => compileExpression('{{ a }')).reason, /expected "}}"/);
+  });
+
   it('refuses text after the expression and an empty one, with positions', () => {
     const e = templateError(() => compileExpression('a b', { line: 4, column: 11 }));
     assert.deepEqual([e.line, e.column], [4, 13]);

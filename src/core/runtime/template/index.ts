@@ -6,7 +6,7 @@
 // the file the template came from.
 
 import type { Expr, Node } from './ast';
-import { Locator, TemplateError, failAt } from './errors';
+import { type Fail, Locator, failAt } from './errors';
 import { Evaluator, type FilterImplementation } from './evaluator';
 import { BUILTIN_FILTERS, type TemplateFilter } from './filters';
 import { LIMITS, Budget, type TemplateLimits } from './limits';
@@ -146,10 +146,30 @@ export function compileTemplate(source: string, options: CompileOptions = {}): T
   });
 }
 
-/** Parses one bare expression (no {{ }}), such as a `when:` condition: `out.deadline is not none`. */
+/** The one {{ expression }} a template consists of (whitespace around it allowed), if that is what it is. */
+function soleOutput(nodes: Node[]): Expr | undefined {
+  const meaningful = nodes.filter((n) => n.kind !== 'text' || n.value.trim() !== '');
+  return meaningful.length === 1 && meaningful[0].kind === 'output' ? meaningful[0].expr : undefined;
+}
+
+/**
+ * Parses one expression, such as a `when:` condition: `out.deadline is not none`, or the same
+ * wrapped in {{ }} as some authors write it.
+ */
 export function compileExpression(source: string, options: CompileOptions = {}): TemplateExpression {
   const { compiled, parser } = prepare(source, options);
-  const expr: Expr = parser(true).parseStandaloneExpression();
+  let expr: Expr;
+  if (source.trimStart().startsWith('{{')) {
+    const nodes = parser(false).parseTemplate();
+    const sole = soleOutput(nodes);
+    const fail: Fail = failAt(compiled.locator, compiled.name);
+    if (!sole) {
+      fail('an expression is expected here, such as out.deadline is not none (or that one expression in {{ }}), not a template with text or tags', 0, source.length);
+    }
+    expr = sole;
+  } else {
+    expr = parser(true).parseStandaloneExpression();
+  }
   return Object.freeze({
     name: options.name,
     source,
