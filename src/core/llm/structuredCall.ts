@@ -1,0 +1,98 @@
+/**
+ * A model call that must return one JSON object valid against a schema: the validation errors go
+ * back to the model for a repair, at most twice, and a reply cut at the token limit is asked again
+ * shorter with more room. The caller decides what an invalid result means (a skill run stops and
+ * writes nothing). Problems a schema cannot express are checked by `extraCheck`.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+import type { JsonSchema } from '../runtime/schema';
+import { addUsage, responseText, ZERO_USAGE, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from './provider';
+
+/** Repairs asked for before giving up. */
+export const MAX_STRUCTURED_REPAIRS = 2;
+const MAX_REPAIR_TOKENS = 8000;
+
+/** What a structured call came to. */
+export interface StructuredOutcome {
+  ok: boolean;
+  /** The valid object (when ok). */
+  value?: unknown;
+  /** The last reply as received. */
+  raw: string;
+  /** The validation errors of the last reply (empty when ok). */
+  problems: string[];
+  repairs: number;
+  usage: LlmUsage;
+  costUsd: number | null;
+  model: string;
+}
+
+const validators = new WeakMap<object, ValidateFunction>();
+
+/** Errors of `value` against `schema`, one line each ("/company must be string"). */
+export function schemaProblems(schema: JsonSchema, value: unknown): string[] {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    validators.set(schema, validate);
+  }
+  if (validate(value)) return [];
+  return (validate.errors ?? []).slice(0, 12).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+}
+
+/** The JSON object in a reply: prose and code fences around it are tolerated. */
+export function parseJsonReply(text: string): { value: unknown } | { error: string } {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end <= start) return { error: 'the reply contains no JSON object' };
+  try {
+    return { value: JSON.parse(text.slice(start, end + 1)) };
+  } catch (err) {
+    return { error: `the reply is not valid JSON (${(err as Error).message})` };
+  }
+}
+
+function repairMessage(problems: readonly string[]): LlmMessage {
+  return {
+    role: 'user',
+    content: [{ type: 'text', text: `Your reply is not valid:\n${problems.map((p) => `- ${p}`).join('\n')}\nReturn the corrected JSON object only.` }],
+  };
+}
+
+/** Calls the model until its reply is valid against `schema`, or the repairs run out. LlmErrors propagate. */
+export async function structuredCall(
+  llm: LlmProvider,
+  request: LlmRequest,
+  schema: JsonSchema,
+  options: { signal: AbortSignal; extraCheck?: (value: unknown) => string[] },
+): Promise<StructuredOutcome> {
+  let req: LlmRequest = { ...request, json: request.json ?? { name: 'output', schema } };
+  let usage = ZERO_USAGE;
+  let cost: number | null = 0;
+  let model = llm.model;
+  let raw = '';
+  let problems: string[] = [];
+  for (let repairs = 0; repairs <= MAX_STRUCTURED_REPAIRS; repairs++) {
+    const response = await llm.complete(req, { signal: options.signal });
+    usage = addUsage(usage, response.usage);
+    cost = cost === null || response.costUsd === null ? null : cost + response.costUsd;
+    model = response.model || model;
+    raw = responseText(response);
+    const parsed = parseJsonReply(raw);
+    problems = 'error' in parsed ? [parsed.error] : schemaProblems(schema, parsed.value);
+    if (!('error' in parsed) && problems.length === 0 && options.extraCheck) problems = options.extraCheck(parsed.value);
+    if (problems.length === 0 && 'value' in parsed) {
+      return { ok: true, value: parsed.value, raw, problems: [], repairs, usage, costUsd: cost, model };
+    }
+    const truncated = response.stopReason === 'max_tokens';
+    if (truncated) problems = ['the reply was cut off at the token limit: return a shorter object', ...problems];
+    if (repairs === MAX_STRUCTURED_REPAIRS) return { ok: false, raw, problems, repairs, usage, costUsd: cost, model };
+    req = {
+      ...req,
+      purpose: `${request.purpose}-repair`,
+      maxTokens: truncated ? Math.min(2 * req.maxTokens, MAX_REPAIR_TOKENS) : req.maxTokens,
+      messages: [...req.messages, { role: 'assistant', content: [{ type: 'text', text: raw || '(empty reply)' }] }, repairMessage(problems)],
+    };
+  }
+  return { ok: false, raw, problems, repairs: MAX_STRUCTURED_REPAIRS, usage, costUsd: cost, model };
+}
