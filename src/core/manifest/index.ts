@@ -6,3 +6,4 @@ export { schemaProblems, type SchemaErrorContext } from './schemaErrors';
 export { templateNames, type TemplateName } from './templateRefs';
 export { checkOutputSchema } from './outputSchema';
 export * from './validateManifest';
+export * from './loadSkills';
