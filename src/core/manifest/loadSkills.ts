@@ -289,7 +289,11 @@ async function loadSkill(
 /** Two entries with one name: both are invalid, each problem naming the other file. */
 function markDuplicates<T extends LoadedSkill | LoadedChain>(items: T[], texts: Map<LoadedSkill | LoadedChain, string>, kind: string, code: 'duplicate-skill' | 'duplicate-chain'): void {
   const byName = new Map<string, T[]>();
-  for (const it of items) byName.set(it.name, [...(byName.get(it.name) ?? []), it]);
+  for (const it of items) {
+    const group = byName.get(it.name);
+    if (group) group.push(it);
+    else byName.set(it.name, [it]);
+  }
   for (const [name, group] of byName) {
     if (group.length < 2) continue;
     for (const it of group) {

@@ -99,38 +99,38 @@ export function schemaProblems(errors: readonly ErrorObject[], ctx: SchemaErrorC
     out.push(problem(ctx.file, range, say(message), ctx.code ?? code, at(path), data ? { data } : {}));
   };
 
+  // Indexes, so a file with thousands of errors costs linear time, not errors x errors.
+  const atPath = new Map<string, Err[]>();
+  const aboveSomeError = new Set<string>(); // instance paths that have an error strictly below them
+  for (const e of errs) {
+    const list = atPath.get(e.instancePath);
+    if (list) list.push(e);
+    else atPath.set(e.instancePath, [e]);
+    for (let i = e.instancePath.lastIndexOf('/'); i >= 0; i = e.instancePath.lastIndexOf('/', i - 1)) {
+      const above = e.instancePath.slice(0, i);
+      if (aboveSomeError.has(above)) break;
+      aboveSomeError.add(above);
+      if (i === 0) break;
+    }
+  }
+
   // oneOf / anyOf first: they decide which of the errors before them stand.
   errs.forEach((e, k) => {
     if (e.keyword !== 'oneOf' && e.keyword !== 'anyOf') return;
     const P = e.instancePath;
     const S = e.schemaPath;
-    const branchErrors: Err[] = [];
-    for (const other of errs) if (other !== e && (other.instancePath === P || under(other.instancePath, P)) && under(other.schemaPath, S)) branchErrors.push(other);
+    const sameLevel = atPath.get(P) ?? [];
+    for (const other of sameLevel) if (other !== e && under(other.schemaPath, S)) dropped.add(other);
     // Branches that are a $ref report their errors with the referenced schema's path: the
     // errors just before this one at the same place, from outside this schema's own keywords.
     for (let j = k - 1; j >= 0 && errs[j].instancePath === P; j--) {
-      if (!under(errs[j].schemaPath, parentSchemaPath(S)) && !branchErrors.includes(errs[j])) branchErrors.push(errs[j]);
+      if (!under(errs[j].schemaPath, parentSchemaPath(S))) dropped.add(errs[j]);
     }
-    branchErrors.filter((b) => b.instancePath === P).forEach((b) => dropped.add(b));
     dropped.add(e);
 
-    // ajv gives schema paths relative to a referenced schema, so the action item is known by its properties.
-    if (isActionSchema(e.parentSchema)) {
-      const item = e.data;
-      if (!item || typeof item !== 'object' || Array.isArray(item)) return; // the type error says it
-      const primitives = Object.keys(item).filter((k) => (ACTION_PRIMITIVES as readonly string[]).includes(k));
-      if (primitives.length === 0) {
-        // A misspelt primitive is already an unknown key; saying "no primitive" too would be two problems for one typo.
-        if (errs.some((o) => o.keyword === 'additionalProperties' && o.instancePath === P)) return;
-        push(ctx.locations.keyRange(at(P)), `this action names no primitive; start it with one of ${ACTION_PRIMITIVES.join(', ')} (for example "- create_note: {text: …}")`, 'action-no-primitive', P, { allowed: [...ACTION_PRIMITIVES] });
-      } else if (primitives.length > 1) {
-        const second = primitives[1];
-        push(ctx.locations.keyRange(at(`${P}/${second}`)), `an action names exactly one primitive, but this one has ${primitives.map((p) => '`' + p + '`').join(' and ')}; move \`${second}\` into its own "- " item`, 'action-many-primitives', `${P}/${second}`, { found: primitives });
-      }
-      return;
-    }
-    // A branch whose shape fits reported errors inside the value: those are the mistakes.
-    if (errs.some((o) => !dropped.has(o) && under(o.instancePath, P))) return;
+    // A branch whose shape fits reported errors inside the value: those are the mistakes (an
+    // inner oneOf among them reports itself).
+    if (aboveSomeError.has(P)) return;
     const alternatives = Array.isArray(e.schema) ? e.schema.map((b) => describeBranch(ctx.rootSchema, b)) : [];
     const values = enumValues(ctx.rootSchema, e.schema);
     const guess = typeof e.data === 'string' ? closest(e.data, values) : undefined;

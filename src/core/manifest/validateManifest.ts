@@ -96,7 +96,11 @@ function compiled(): { skill: ValidateFunction; chain: ValidateFunction } {
   if (!validators) {
     // The schemas are ours and checked by a unit test, so compiling skips the meta-schema pass.
     const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateSchema: false, logger: false, code: { optimize: false } });
-    validators = { skill: ajv.compile(skillSchema), chain: ajv.compile(chainSchema) };
+    // "Exactly one primitive" is checked in code (checkPrimitives): the schema's oneOf says it
+    // for other YAML tools, but costs 15 errors per action item that would all be thrown away.
+    const runtimeSkill = structuredClone(skillSchema) as { definitions: { action: { oneOf?: unknown } } };
+    delete runtimeSkill.definitions.action.oneOf;
+    validators = { skill: ajv.compile(runtimeSkill), chain: ajv.compile(chainSchema) };
   }
   return validators;
 }
@@ -222,9 +226,28 @@ class Checker {
   }
 }
 
-/** The primitives an action item names (own keys only). */
+const PRIMITIVE_SET: ReadonlySet<string> = new Set(ACTION_PRIMITIVES);
+
+/** The primitives an action item names, in the order they are written. */
 function primitivesOf(item: Record<string, unknown>): ActionPrimitive[] {
-  return ACTION_PRIMITIVES.filter((p) => Object.prototype.hasOwnProperty.call(item, p));
+  return Object.keys(item).filter((k) => PRIMITIVE_SET.has(k)) as ActionPrimitive[];
+}
+
+/** Each action item names exactly one primitive. */
+function checkPrimitives(c: Checker, actions: unknown[]): void {
+  actions.forEach((item, i) => {
+    if (!isObject(item)) return; // the schema's type error says it
+    const at = `/actions/${i}`;
+    const primitives = primitivesOf(item);
+    if (primitives.length === 0) {
+      // A misspelt primitive is already an unknown key; "no primitive" too would be two problems for one typo.
+      if (Object.keys(item).some((k) => k !== 'as' && k !== 'when')) return;
+      c.add(c.loc.keyRange(at), `this action names no primitive; start it with one of ${ACTION_PRIMITIVES.join(', ')} (for example "- create_note: {text: …}")`, 'action-no-primitive', at, { data: { allowed: [...ACTION_PRIMITIVES] } });
+    } else if (primitives.length > 1) {
+      const second = `${at}/${primitives[1]}`;
+      c.add(c.loc.keyRange(second), `an action names exactly one primitive, but this one has ${primitives.map((p) => '`' + p + '`').join(' and ')}; move \`${primitives[1]}\` into its own "- " item`, 'action-many-primitives', second, { data: { found: primitives } });
+    }
+  });
 }
 
 /**
@@ -280,8 +303,9 @@ export function validateSkillManifest(text: string, file: string, options: Skill
     });
   }
 
-  // Actions: aliases in order, then the injected parameter checks.
+  // Actions: one primitive each, aliases in order, then the injected parameter checks.
   const actions = Array.isArray(data.actions) ? data.actions : [];
+  checkPrimitives(c, actions);
   const templates: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
   for (const p of ['/prompt/system', '/prompt/user', '/chunking/reduce/system', '/chunking/reduce/user']) templates.push({ pointer: p, kind: 'template' });
   const entries = actions.map((item, i) => {
@@ -343,10 +367,11 @@ export function validateChainManifest(text: string, file: string, options: Chain
   c.schema(compiled().chain, data, chainSchema, 'this chain');
 
   const steps = flattenSteps(data.steps, '/steps');
-  const known = options.knownSkillNames ? [...options.knownSkillNames] : undefined;
+  const known = options.knownSkillNames ? [...new Set(options.knownSkillNames)] : undefined;
+  const knownSet = new Set(known);
   const templates: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
   const entries = steps.map(({ step, pointer }) => {
-    if (known && typeof step.skill === 'string' && !known.includes(step.skill)) {
+    if (known && typeof step.skill === 'string' && !knownSet.has(step.skill)) {
       const guess = closest(step.skill, known);
       c.add(c.loc.valueRange(`${pointer}/skill`), `no skill is named "${step.skill}"; ${guess ? `did you mean "${guess}"?` : `the skills are: ${known.join(', ') || 'none'}`}`, 'chain-unknown-skill', `${pointer}/skill`, { data: { found: step.skill, allowed: known, suggestion: guess } });
     }

@@ -195,6 +195,19 @@ export class YamlLocations {
     return { line: s.line, column: s.column, endLine: e.line, endColumn: e.column };
   }
 
+  private readonly pairIndex = new WeakMap<object, Map<string, Pair>>();
+
+  /** The pairs of a mapping by key, built once per mapping (lookups stay constant-time in big files). */
+  private pairsOf(map: { items: Pair[] }): Map<string, Pair> {
+    let index = this.pairIndex.get(map);
+    if (!index) {
+      index = new Map();
+      for (const p of map.items) if (!index.has(keyString(p.key))) index.set(keyString(p.key), p);
+      this.pairIndex.set(map, index);
+    }
+    return index;
+  }
+
   private reach(pointer: string): Reached {
     let node: unknown = this.doc.contents ?? undefined;
     let pair: Pair | undefined;
@@ -206,7 +219,7 @@ export class YamlLocations {
       let next: unknown;
       pair = undefined;
       if (isMap(node)) {
-        pair = node.items.find((p) => keyString(p.key) === segs[i]);
+        pair = this.pairsOf(node).get(segs[i]);
         next = pair ? (pair.value ?? undefined) : undefined;
         if (pair && next === undefined) {
           // `key:` with nothing after it has no value node; the key stands for it.
