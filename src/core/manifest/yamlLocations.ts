@@ -97,7 +97,7 @@ function reword(text: string, e: YAMLError): YAMLError {
   let pos = e.pos;
   let code = e.code as string;
   if (e.code === 'DUPLICATE_KEY') {
-    const key = /^[^:\n]*/.exec(text.slice(pos[0]))![0].trim();
+    const key = /^[^:\n]*/.exec(text.slice(pos[0], pos[0] + 200))![0].trim();
     message = `\`${key}\` appears twice in the same mapping; keep one of them`;
     pos = [pos[0], pos[0] + Math.max(1, key.length)];
   } else if (e.code === 'TAB_AS_INDENT') {
@@ -151,7 +151,7 @@ export class YamlLocations {
     // Only the first error: after a syntax error the parser recovers by guessing, and what it
     // reports next is mostly the same mistake seen again (an unclosed "{" or a tab makes the
     // following lines look wrong). A real second mistake shows up once the first is fixed.
-    const first = yamlProblems(text, this.doc.errors.map((e) => reword(text, e)))[0];
+    const first = yamlProblems(text, this.doc.errors.slice(0, 1).map((e) => reword(text, e)))[0];
     if (first) this.syntaxProblems.push({ range: this.range(first.start, first.end), message: `YAML: ${first.message.replace(/^YAML: /, '')}`, severity: 'error' });
     for (const w of this.doc.warnings) {
       this.syntaxProblems.push({ range: this.range(w.pos[0], w.pos[1]), message: `YAML: ${w.message.split('\n')[0]}`, severity: 'warning' });
