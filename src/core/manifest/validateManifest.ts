@@ -1,0 +1,390 @@
+// Checks one skill.yaml or *.chain.yaml text: YAML syntax, then the published JSON Schema, then
+// what a schema cannot say (name and folder, output_schema as a schema, aliases, what a skill
+// without a script must have), then the checks other modules inject (action parameters,
+// templates). Every problem carries the range it is about; the editor shows them as they are.
+
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import skillSchema from '../../../schemas/skill.schema.json';
+import chainSchema from '../../../schemas/chain.schema.json';
+import { checkOutputSchema } from './outputSchema';
+import { andList, closest, noErrors, problem, sortProblems, toPointer, type ManifestProblem, type SourceRange } from './problems';
+import { schemaProblems } from './schemaErrors';
+import { templateNames } from './templateRefs';
+import { ACTION_PRIMITIVES, type ActionPrimitive, type ChainManifest, type SkillManifest } from './types';
+import { YamlLocations, type ScalarSite } from './yamlLocations';
+
+/** A template string in a manifest, with what a template checker needs to place its problems. */
+export interface TemplateSite extends ScalarSite {
+  file: string;
+  /** 'template' for text with {{ }} / {% %}; 'expression' for a when: condition (no braces). */
+  kind: 'template' | 'expression';
+  /** A problem at text.slice(start, end). */
+  problem(start: number, end: number, message: string, code: string, severity?: 'error' | 'warning'): ManifestProblem;
+}
+
+/**
+ * Checks one template. `fileLine`/`fileColumn` are where the template's first character is
+ * (for a block scalar `|`, on its first content line); `site` maps any offset in the text to
+ * the file.
+ */
+export type CheckTemplate = (templateText: string, fileLine: number, fileColumn: number, site: TemplateSite) => ManifestProblem[];
+
+/** The parameters of one action, with helpers that place problems inside them. */
+export interface ActionParamsSite {
+  file: string;
+  /** JSON pointer of the parameters mapping, e.g. /actions/2/upsert_company. */
+  path: string;
+  /** Index of the action in `actions` (0-based). */
+  index: number;
+  /** Range of the key at a pointer relative to the parameters ('' is the primitive's key). */
+  keyRange(relativePointer?: string): SourceRange;
+  /** Range of the value at a pointer relative to the parameters. */
+  valueRange(relativePointer?: string): SourceRange;
+  /** A problem at a key ('key', for missing and unknown keys) or value ('value', the default). */
+  problem(relativePointer: string, message: string, code: string, options?: { target?: 'key' | 'value'; severity?: 'error' | 'warning' }): ManifestProblem;
+  /** Problems from the errors of an ajv validator (allErrors; verbose gives the best wording) run on these parameters. */
+  fromAjvErrors(errors: readonly ErrorObject[], schema: unknown): ManifestProblem[];
+}
+
+/** Checks the parameters of one action against the primitive's own schema. */
+export type CheckActionParams = (primitive: ActionPrimitive, params: Record<string, unknown>, at: ActionParamsSite) => ManifestProblem[];
+
+/** Options of validateSkillManifest. */
+export interface SkillValidationOptions {
+  /** Name of the folder holding skill.yaml; `name` must equal it. */
+  folderName?: string;
+  /**
+   * Names of the files beside skill.yaml, when known (the loader lists them): a skill is
+   * scripted when it declares `script` or run.ts is there, and a declared script must exist.
+   * Without it, only a declared `script` makes a skill scripted.
+   */
+  folderFiles?: Iterable<string>;
+  checkActionParams?: CheckActionParams;
+  checkTemplate?: CheckTemplate;
+}
+
+/** Options of validateChainManifest. */
+export interface ChainValidationOptions {
+  /** When given, a step naming a skill outside this list is an error. */
+  knownSkillNames?: Iterable<string>;
+  checkTemplate?: CheckTemplate;
+}
+
+/** The outcome of checking a skill.yaml: the manifest when there is no error, and every problem. */
+export interface SkillValidation {
+  manifest?: SkillManifest;
+  problems: ManifestProblem[];
+  /** The script file name the skill runs with (declared, or run.ts found beside it), if any. */
+  script?: string;
+}
+
+/** The outcome of checking a *.chain.yaml. */
+export interface ChainValidation {
+  manifest?: ChainManifest;
+  problems: ManifestProblem[];
+}
+
+/** Names a template already gives a meaning; an alias or output_as with one of them would hide it. */
+const RESERVED = new Set(['input', 'out', 'now', 'parts', 'loop', 'none', 'true', 'false', 'and', 'or', 'not', 'is', 'in', 'if', 'else', 'for']);
+
+const MANIFEST_ONLY = ['prompt', 'output_schema', 'actions'] as const;
+const SNAKE = /^[a-z][a-z0-9_]*$/;
+
+let validators: { skill: ValidateFunction; chain: ValidateFunction } | undefined;
+
+function compiled(): { skill: ValidateFunction; chain: ValidateFunction } {
+  if (!validators) {
+    // The schemas are ours and checked by a unit test, so compiling skips the meta-schema pass.
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateSchema: false, logger: false, code: { optimize: false } });
+    // "Exactly one primitive" is checked in code (checkPrimitives): the schema's oneOf says it
+    // for other YAML tools, but costs 15 errors per action item that would all be thrown away.
+    const runtimeSkill = structuredClone(skillSchema) as { definitions: { action: { oneOf?: unknown } } };
+    delete runtimeSkill.definitions.action.oneOf;
+    validators = { skill: ajv.compile(runtimeSkill), chain: ajv.compile(chainSchema) };
+  }
+  return validators;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Everything both kinds of manifest share: the parsed text, the file, and the problem list. */
+class Checker {
+  readonly problems: ManifestProblem[] = [];
+  readonly loc: YamlLocations;
+
+  constructor(text: string, readonly file: string) {
+    this.loc = new YamlLocations(text);
+    for (const p of this.loc.syntaxProblems) {
+      this.problems.push(problem(file, p.range, p.message, p.severity === 'error' ? 'yaml-syntax' : 'yaml-warning', '', { severity: p.severity }));
+    }
+  }
+
+  add(range: SourceRange, message: string, code: ManifestProblem['code'], path: string, extra: Parameters<typeof problem>[5] = {}): void {
+    this.problems.push(problem(this.file, range, message, code, path, extra));
+  }
+
+  /** The data when it is a mapping; otherwise records why not and returns undefined. */
+  mapping(kind: string, needs: string): Record<string, unknown> | undefined {
+    if (!this.loc.ok) return undefined;
+    const data = this.loc.data;
+    if (data === null || data === undefined) {
+      this.add({ line: 1, column: 1, endLine: 1, endColumn: 1 }, `this file is empty; a ${kind} needs at least ${needs}`, 'not-a-mapping', '', { data: { missing: needs.split(/, | and /) } });
+      return undefined;
+    }
+    if (!isObject(data)) {
+      this.add(this.loc.valueRange(''), `a ${kind} file is a mapping of keys such as "name: …"; found ${Array.isArray(data) ? 'a list' : 'a single value'}`, 'not-a-mapping', '');
+      return undefined;
+    }
+    return data;
+  }
+
+  schema(validate: ValidateFunction, data: unknown, rootSchema: unknown, whole: string): void {
+    if (validate(data)) return;
+    this.problems.push(...schemaProblems(validate.errors ?? [], { file: this.file, locations: this.loc, rootSchema, whole, data }));
+  }
+
+  /** Runs an injected check; a check that throws is reported, never allowed to stop the others. */
+  guard(what: string, path: string, run: () => ManifestProblem[]): void {
+    try {
+      this.problems.push(...run());
+    } catch (err) {
+      this.add(this.loc.keyRange(path), `the ${what} check failed on this part (${(err as Error).message}); the rest was checked`, 'check-failed', path, { severity: 'warning' });
+    }
+  }
+
+  templateSite(pointer: string, kind: TemplateSite['kind']): TemplateSite | undefined {
+    const s = this.loc.scalarSite(pointer);
+    if (!s) return undefined;
+    const file = this.file;
+    return Object.assign(s, {
+      file,
+      kind,
+      problem: (start: number, end: number, message: string, code: string, severity: 'error' | 'warning' = 'error') => problem(file, s.range(start, end), message, code, pointer, { severity }),
+    });
+  }
+
+  /** Every string inside a value, as pointers (document order). */
+  stringPointers(value: unknown, pointer: string, out: string[] = []): string[] {
+    if (typeof value === 'string') out.push(pointer);
+    else if (Array.isArray(value)) value.forEach((v, i) => this.stringPointers(v, `${pointer}/${i}`, out));
+    else if (isObject(value)) for (const [k, v] of Object.entries(value)) this.stringPointers(v, pointer + toPointer([k]), out);
+    return out;
+  }
+
+  /**
+   * Names defined by `as` / `output_as`, in order: duplicates and reserved names are problems;
+   * a use of a name in the same or an earlier entry is one too.
+   */
+  namesInOrder(entries: Array<{ name?: unknown; namePointer: string; uses: Array<{ pointer: string; kind: TemplateSite['kind'] }>; label: string }>, key: string, noun: string): void {
+    const defined = new Map<string, { index: number; line: number; label: string }>();
+    entries.forEach((e, index) => {
+      if (typeof e.name !== 'string' || !SNAKE.test(e.name)) return;
+      const range = this.loc.valueRange(e.namePointer);
+      if (RESERVED.has(e.name)) {
+        this.add(range, `\`${key}: ${e.name}\` would hide the template name \`${e.name}\`; choose another name`, 'alias-reserved', e.namePointer, { data: { found: e.name } });
+        return;
+      }
+      const first = defined.get(e.name);
+      if (first) {
+        this.add(range, `\`${e.name}\` is already defined by \`${key}\` on ${first.label} (line ${first.line}); choose another name`, 'alias-duplicate', e.namePointer, { data: { found: e.name } });
+        return;
+      }
+      defined.set(e.name, { index, line: range.line, label: e.label });
+    });
+    entries.forEach((e, index) => {
+      for (const use of e.uses) {
+        const site = this.templateSite(use.pointer, use.kind);
+        if (!site) continue;
+        for (const n of templateNames(site.text, use.kind)) {
+          const d = defined.get(n.name);
+          if (!d || d.index < index) continue;
+          const message = d.index === index
+            ? `\`${n.name}\` is this ${noun}'s own \`${key}\`; its result exists only after it ran, so use it in a later ${noun}`
+            : `\`${n.name}\` is used before it is defined: \`${key}: ${n.name}\` is on ${d.label} (line ${d.line}); move this ${noun} after that one`;
+          this.add(site.range(n.start, n.end), message, 'alias-before-definition', use.pointer, { data: { found: n.name } });
+        }
+      }
+    });
+  }
+
+  runTemplates(pointers: Array<{ pointer: string; kind: TemplateSite['kind'] }>, check: CheckTemplate | undefined): void {
+    if (!check) return;
+    const sites = pointers.flatMap(({ pointer, kind }) => this.templateSite(pointer, kind) ?? []);
+    // In file order, whatever order the keys were visited in.
+    sites.sort((a, b) => a.start.line - b.start.line || a.start.column - b.start.column);
+    for (const site of sites) this.guard('template', site.path, () => check(site.text, site.start.line, site.start.column, site));
+  }
+
+  result(): ManifestProblem[] {
+    const seen = new Set<string>();
+    return sortProblems(this.problems).filter((p) => {
+      const k = `${p.line}:${p.column}:${p.endLine}:${p.endColumn}:${p.message}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+}
+
+const PRIMITIVE_SET: ReadonlySet<string> = new Set(ACTION_PRIMITIVES);
+
+/** The primitives an action item names, in the order they are written. */
+function primitivesOf(item: Record<string, unknown>): ActionPrimitive[] {
+  return Object.keys(item).filter((k) => PRIMITIVE_SET.has(k)) as ActionPrimitive[];
+}
+
+/** Each action item names exactly one primitive. */
+function checkPrimitives(c: Checker, actions: unknown[]): void {
+  actions.forEach((item, i) => {
+    if (!isObject(item)) return; // the schema's type error says it
+    const at = `/actions/${i}`;
+    const primitives = primitivesOf(item);
+    if (primitives.length === 0) {
+      // A misspelt primitive is already an unknown key; "no primitive" too would be two problems for one typo.
+      if (Object.keys(item).some((k) => k !== 'as' && k !== 'when')) return;
+      c.add(c.loc.keyRange(at), `this action names no primitive; start it with one of ${ACTION_PRIMITIVES.join(', ')} (for example "- create_note: {text: …}")`, 'action-no-primitive', at, { data: { allowed: [...ACTION_PRIMITIVES] } });
+    } else if (primitives.length > 1) {
+      const second = `${at}/${primitives[1]}`;
+      c.add(c.loc.keyRange(second), `an action names exactly one primitive, but this one has ${primitives.map((p) => '`' + p + '`').join(' and ')}; move \`${primitives[1]}\` into its own "- " item`, 'action-many-primitives', second, { data: { found: primitives } });
+    }
+  });
+}
+
+/**
+ * Checks a skill.yaml text. The manifest is returned only when there is no error (warnings are
+ * fine); problems are in file order. Never throws.
+ */
+export function validateSkillManifest(text: string, file: string, options: SkillValidationOptions = {}): SkillValidation {
+  const c = new Checker(text, file);
+  const data = c.mapping('skill', 'name, version and description');
+  if (!data) return { problems: c.result() };
+  c.schema(compiled().skill, data, skillSchema, 'this skill');
+
+  // name = folder name
+  if (options.folderName !== undefined && typeof data.name === 'string' && SNAKE.test(data.name) && data.name !== options.folderName) {
+    const folderOk = SNAKE.test(options.folderName);
+    c.add(c.loc.valueRange('/name'), `\`name\` is "${data.name}" but the folder is "${options.folderName}"; ${folderOk ? `change name to "${options.folderName}" or rename the folder` : `rename the folder to "${data.name}" (a folder name that is not snake_case cannot be a skill name)`}`, 'name-folder-mismatch', '/name', { data: { found: data.name, expected: options.folderName } });
+  }
+
+  // Scripted or manifest-only.
+  const files = options.folderFiles ? new Set(options.folderFiles) : undefined;
+  let script: string | undefined;
+  if (typeof data.script === 'string') {
+    if (files && !files.has(data.script)) {
+      c.add(c.loc.valueRange('/script'), `\`script\` names "${data.script}", but there is no such file beside skill.yaml; create it or correct the name`, 'script-missing', '/script', { data: { found: data.script } });
+    } else script = data.script;
+  } else if (data.script === undefined && files?.has('run.ts')) {
+    script = 'run.ts';
+  }
+  if (data.script === undefined && !script) {
+    const missing = MANIFEST_ONLY.filter((k) => data[k] === undefined);
+    if (missing.length) {
+      c.add(c.loc.keyRange(''), `a skill without a script needs ${andList(missing.map((k) => '`' + k + '`'))}; add ${missing.length > 1 ? 'them' : 'it'}, or put a run.ts script beside skill.yaml`, 'manifest-only-required', '', { data: { missing: [...missing] } });
+    }
+  }
+
+  if (isObject(data.output_schema)) c.problems.push(...checkOutputSchema(data.output_schema, '/output_schema', file, c.loc));
+
+  const chunking = data.chunking;
+  if (isObject(chunking) && Number.isInteger(chunking.overlap_chars)) {
+    const max = Number.isInteger(chunking.max_chars) ? (chunking.max_chars as number) : 4000;
+    if ((chunking.overlap_chars as number) >= max) {
+      c.add(c.loc.valueRange('/chunking/overlap_chars'), `\`overlap_chars\` (${String(chunking.overlap_chars)}) must be smaller than max_chars (${max}${chunking.max_chars === undefined ? ', the default' : ''}); lower it`, 'chunking-overlap', '/chunking/overlap_chars');
+    }
+  }
+
+  if (Array.isArray(data.tests)) {
+    const names = new Map<string, number>();
+    data.tests.forEach((t, i) => {
+      if (!isObject(t) || typeof t.name !== 'string') return;
+      const first = names.get(t.name);
+      if (first !== undefined) c.add(c.loc.valueRange(`/tests/${i}/name`), `test name "${t.name}" is already used by test ${first + 1}; give each test its own name`, 'test-name-duplicate', `/tests/${i}/name`);
+      else names.set(t.name, i);
+    });
+  }
+
+  // Actions: one primitive each, aliases in order, then the injected parameter checks.
+  const actions = Array.isArray(data.actions) ? data.actions : [];
+  checkPrimitives(c, actions);
+  const templates: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
+  for (const p of ['/prompt/system', '/prompt/user', '/chunking/reduce/system', '/chunking/reduce/user']) templates.push({ pointer: p, kind: 'template' });
+  const entries = actions.map((item, i) => {
+    const uses: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
+    if (isObject(item)) {
+      const prims = primitivesOf(item);
+      if (prims.length === 1 && isObject(item[prims[0]])) {
+        for (const pointer of c.stringPointers(item[prims[0]], `/actions/${i}/${prims[0]}`)) uses.push({ pointer, kind: 'template' });
+      }
+      if (typeof item.when === 'string') uses.push({ pointer: `/actions/${i}/when`, kind: 'expression' });
+    }
+    templates.push(...uses);
+    return { name: isObject(item) ? item.as : undefined, namePointer: `/actions/${i}/as`, uses, label: `action ${i + 1}` };
+  });
+  c.namesInOrder(entries, 'as', 'action');
+
+  if (options.checkActionParams) {
+    actions.forEach((item, index) => {
+      if (!isObject(item)) return;
+      const prims = primitivesOf(item);
+      const params = prims.length === 1 ? item[prims[0]] : undefined;
+      if (!isObject(params)) return;
+      const primitive = prims[0];
+      const path = `/actions/${index}/${primitive}`;
+      const site: ActionParamsSite = {
+        file,
+        path,
+        index,
+        keyRange: (rel = '') => c.loc.keyRange(path + rel),
+        valueRange: (rel = '') => c.loc.valueRange(path + rel),
+        problem: (rel, message, code, o = {}) => problem(file, o.target === 'key' ? c.loc.keyRange(path + rel) : c.loc.valueRange(path + rel), message, code, path + rel, { severity: o.severity }),
+        fromAjvErrors: (errors, schema) => schemaProblems(errors, { file, locations: c.loc, rootSchema: schema, basePointer: path, whole: '`' + primitive + '`', data: params }),
+      };
+      c.guard(`${primitive} parameters`, path, () => options.checkActionParams!(primitive, params, site));
+    });
+  }
+  c.runTemplates(templates, options.checkTemplate);
+
+  const problems = c.result();
+  return noErrors(problems) ? { manifest: data as unknown as SkillManifest, problems, script } : { problems, script };
+}
+
+/** Steps of a chain in the order they appear, on_error steps right after their step. */
+function flattenSteps(steps: unknown, pointer: string, out: Array<{ step: Record<string, unknown>; pointer: string }> = []): Array<{ step: Record<string, unknown>; pointer: string }> {
+  if (!Array.isArray(steps)) return out;
+  steps.forEach((s, i) => {
+    if (!isObject(s)) return;
+    out.push({ step: s, pointer: `${pointer}/${i}` });
+    flattenSteps(s.on_error, `${pointer}/${i}/on_error`, out);
+  });
+  return out;
+}
+
+/** Checks a *.chain.yaml text, like validateSkillManifest. */
+export function validateChainManifest(text: string, file: string, options: ChainValidationOptions = {}): ChainValidation {
+  const c = new Checker(text, file);
+  const data = c.mapping('chain', 'name and steps');
+  if (!data) return { problems: c.result() };
+  c.schema(compiled().chain, data, chainSchema, 'this chain');
+
+  const steps = flattenSteps(data.steps, '/steps');
+  const known = options.knownSkillNames ? [...new Set(options.knownSkillNames)] : undefined;
+  const knownSet = new Set(known);
+  const templates: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
+  const entries = steps.map(({ step, pointer }) => {
+    if (known && typeof step.skill === 'string' && !knownSet.has(step.skill)) {
+      const guess = closest(step.skill, known);
+      c.add(c.loc.valueRange(`${pointer}/skill`), `no skill is named "${step.skill}"; ${guess ? `did you mean "${guess}"?` : `the skills are: ${known.join(', ') || 'none'}`}`, 'chain-unknown-skill', `${pointer}/skill`, { data: { found: step.skill, allowed: known, suggestion: guess } });
+    }
+    const uses: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
+    if (isObject(step.args)) for (const p of c.stringPointers(step.args, `${pointer}/args`)) uses.push({ pointer: p, kind: 'template' });
+    if (typeof step.when === 'string') uses.push({ pointer: `${pointer}/when`, kind: 'expression' });
+    templates.push(...uses);
+    const top = /^\/steps\/(\d+)$/.exec(pointer);
+    return { name: step.output_as, namePointer: `${pointer}/output_as`, uses, label: top ? `step ${Number(top[1]) + 1}` : 'an on_error step' };
+  });
+  c.namesInOrder(entries, 'output_as', 'step');
+  c.runTemplates(templates, options.checkTemplate);
+
+  const problems = c.result();
+  return noErrors(problems) ? { manifest: data as unknown as ChainManifest, problems } : { problems };
+}
