@@ -107,7 +107,7 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
     const message = (err as Error).message;
     const node = locations.nodeAt(pointer);
     const inSchema = (p: Array<string | number> | undefined) => (p ? pointer + toPointer(p) : undefined);
-    let m: RegExpExecArray | null;
+    let m: RegExpExecArray | [string, string, string] | null;
     if ((m = /unknown keyword: "([^"]+)"/.exec(message))) {
       const where = inSchema(findKey(node, m[1], []));
       const guess = closest(m[1], KEYWORDS);
@@ -126,7 +126,7 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
       const where = inSchema(findKey(node, '$ref', [], m[1]));
       const local = m[1].startsWith('#');
       problems.push(at(where ? locations.valueRange(where) : locations.keyRange(pointer), local ? `\`$ref\` "${m[1]}" points at nothing in output_schema; define it under \`definitions\` or correct the reference` : `\`$ref\` "${m[1]}" refers outside output_schema, which is not supported; copy the definition under \`definitions\``, where ?? pointer));
-    } else if ((m = /Invalid regular expression: \/(.*)\/[a-z]*: (.*)$/.exec(message))) {
+    } else if ((m = invalidPattern(message))) {
       const where = inSchema(findKey(node, 'pattern', [], m[1]));
       problems.push(at(where ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${m[1]}" is not a valid regular expression (${m[2]})`, where ?? pointer));
     } else {
@@ -142,4 +142,18 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
     problems.push(problem(file, root.type === undefined ? locations.keyRange(where) : locations.valueRange(where), 'output_schema should describe an object (`type: object` with properties), so that actions can use out.<field>', 'output-schema-not-object', where, { severity: 'warning' }));
   }
   return problems;
+}
+
+/**
+ * The pattern and the reason of V8's "Invalid regular expression: /P/flags: reason" message (the
+ * pattern is the user's: read with indexOf, not a backtracking pattern).
+ */
+function invalidPattern(message: string): [string, string, string] | null {
+  const head = 'Invalid regular expression: /';
+  const at = message.indexOf(head);
+  if (at < 0) return null;
+  const sep = message.lastIndexOf(': ');
+  const close = message.lastIndexOf('/', sep);
+  if (sep < 0 || close < at + head.length) return null;
+  return [message, message.slice(at + head.length, close), message.slice(sep + 2)];
 }

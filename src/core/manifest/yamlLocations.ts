@@ -113,7 +113,9 @@ function reword(text: string, e: YAMLError): YAMLError {
     if (m && /:\s/.test(m[3]) && !/^[|>'"[{]/.test(m[3])) {
       const valueStart = start + text.slice(start, end).lastIndexOf(m[3]);
       message = `the value of \`${m[2].trim()}\` contains ": ", which YAML reads as the start of another key; put the whole value in quotes ("…") or write it as a block (|)`;
-      pos = [valueStart, valueStart + m[3].replace(/\s+#.*$/, '').trimEnd().length];
+      // A trailing " # comment" is not part of the value (indexOf: the line is the user's).
+      const comment = m[3].search(/\s#/);
+      pos = [valueStart, valueStart + (comment >= 0 ? m[3].slice(0, comment) : m[3]).trimEnd().length];
       code = 'COLON_IN_VALUE';
     }
   } else if (e.code === 'BAD_INDENT' && /^Flow (map|sequence)/.test(e.message)) {
