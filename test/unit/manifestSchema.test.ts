@@ -57,6 +57,7 @@ describe('the published manifest schemas', () => {
       assert.deepEqual(open, file.startsWith('skill')
         ? [
             'skill.schema.json.output_schema', // a JSON Schema of the user's own
+            'skill.schema.json.offline', // shaped like the user's output_schema
             'skill.schema.json.tests[].expect.output',
             'skill.schema.json.tests[].expect.actions[]',
             'skill.schema.json#params', // checked by each primitive's own parameter schema

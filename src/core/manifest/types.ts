@@ -83,6 +83,8 @@ export interface SkillManifest {
   chunking?: SkillChunking;
   prompt?: PromptTemplates;
   output_schema?: Record<string, unknown>;
+  /** The output without a model: output_schema's shape, string values as templates of the input. */
+  offline?: Record<string, unknown>;
   actions?: ActionItem[];
   timeout_ms?: number;
   script?: string;

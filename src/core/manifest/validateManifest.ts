@@ -308,6 +308,7 @@ export function validateSkillManifest(text: string, file: string, options: Skill
   checkPrimitives(c, actions);
   const templates: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
   for (const p of ['/prompt/system', '/prompt/user', '/chunking/reduce/system', '/chunking/reduce/user']) templates.push({ pointer: p, kind: 'template' });
+  if (isObject(data.offline)) for (const pointer of c.stringPointers(data.offline, '/offline')) templates.push({ pointer, kind: 'template' });
   const entries = actions.map((item, i) => {
     const uses: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
     if (isObject(item)) {

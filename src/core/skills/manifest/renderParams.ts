@@ -1,0 +1,66 @@
+/**
+ * Action parameters and `when:` conditions from a manifest, rendered against a run's context. A
+ * string that is one whole `{{ expression }}` keeps its type (a list of tags stays a list, a
+ * number a number); any other string with template syntax renders to text; other values pass as
+ * written. Templates are compiled once per manifest and cached.
+ */
+import { compileExpression, compileTemplate, type Template, type TemplateExpression } from '../../runtime/template';
+
+type Compiled = { kind: 'expr'; expr: TemplateExpression } | { kind: 'text'; template: Template } | { kind: 'plain' };
+
+/** The expression of a string that is exactly `{{ … }}` (and holds no other tag), else undefined. */
+function wholeExpression(value: string): string | undefined {
+  const t = value.trim();
+  if (!t.startsWith('{{') || !t.endsWith('}}')) return undefined;
+  const inner = t.slice(2, -2);
+  return inner.includes('{{') || inner.includes('}}') || inner.includes('{%') ? undefined : inner;
+}
+
+/** Renders templates of one manifest, compiling each distinct string once. */
+export class ParamRenderer {
+  private readonly cache = new Map<string, Compiled>();
+
+  private compiled(value: string, name: string): Compiled {
+    let c = this.cache.get(value);
+    if (!c) {
+      const expr = wholeExpression(value);
+      if (expr !== undefined) c = { kind: 'expr', expr: compileExpression(expr, { name }) };
+      else if (value.includes('{{') || value.includes('{%') || value.includes('{#')) c = { kind: 'text', template: compileTemplate(value, { name }) };
+      else c = { kind: 'plain' };
+      this.cache.set(value, c);
+    }
+    return c;
+  }
+
+  /** A parameter value rendered: strings as templates, arrays and mappings element by element. */
+  render(value: unknown, context: Record<string, unknown>, name: string): unknown {
+    if (typeof value === 'string') {
+      const c = this.compiled(value, name);
+      return c.kind === 'expr' ? c.expr.evaluate(context) : c.kind === 'text' ? c.template.render(context) : value;
+    }
+    if (Array.isArray(value)) return value.map((v, i) => this.render(v, context, `${name}[${i}]`));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
+        const rendered = this.render(v, context, `${name}.${k}`);
+        // A template that rendered to nothing leaves the field out, so the primitive's default applies.
+        if (rendered !== undefined && rendered !== null && rendered !== '') out[k] = rendered;
+      }
+      return out;
+    }
+    return value;
+  }
+
+  /** Whether a `when:` condition holds (written with or without `{{ }}`). */
+  holds(when: string, context: Record<string, unknown>, name: string): boolean {
+    const source = wholeExpression(when) ?? when;
+    let c = this.cache.get(`when:${source}`);
+    if (!c) {
+      c = { kind: 'expr', expr: compileExpression(source, { name }) };
+      this.cache.set(`when:${source}`, c);
+    }
+    const v = (c as { expr: TemplateExpression }).expr.evaluate(context);
+    return !(v === false || v === null || v === undefined || v === '' || v === 0 || (Array.isArray(v) && v.length === 0));
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Runs a declarative skill: the input split into chunks when it is long, each chunk sent to the
+ * model with the skill's rendered prompts and its output validated against `output_schema`
+ * (repaired at most twice), the chunks' outputs merged (and reduced when the skill asks), then
+ * the actions rendered and planned against the records. A dry run stops there and writes
+ * nothing; otherwise every action is applied in one transaction with the run's audit row. An
+ * output that stays invalid stops the run: the audit records it, and no record is written.
+ */
+import { createHash } from 'node:crypto';
+import type { JsonSchema } from '../../runtime/schema';
+import { fixedChunks, type Chunk } from '../../chunking/fixedChunks';
+import { topicChunks } from '../../chunking/topicChunks';
+import { mergeChunkOutputs } from '../../chunking/mergeEntities';
+import { structuredCall, schemaProblems } from '../../llm/structuredCall';
+import { addUsage, ZERO_USAGE, type LlmProvider, type LlmUsage } from '../../llm/provider';
+import { nowHelper, compileTemplate } from '../../runtime/template';
+import { planActions, applyActions, type ApplyOutcome } from '../../actions/runActions';
+import type { PlannedAction } from '../../actions/types';
+import type { RecordsStore } from '../../records/recordsStore';
+import { actionSpecs, type SkillManifest } from '../../manifest';
+import { ParamRenderer } from './renderParams';
+import { throwIfAborted } from '../../runtime/abort';
+
+/** What a declarative skill is given. */
+export interface ManifestInput {
+  text: string;
+  kind?: 'text' | 'link' | 'image' | 'audio';
+  url?: string;
+  /** Where the input came from (a file name, "selection"). */
+  source?: string;
+}
+
+/** What a run needs from its caller. */
+export interface ManifestRunDeps {
+  records: RecordsStore;
+  llm?: LlmProvider;
+  signal: AbortSignal;
+  /** The run's clock (templates' `now`, reminders' dates). */
+  now: () => Date;
+  dryRun: boolean;
+  workspaceRoot?: string;
+}
+
+/** What a run did or would do. */
+export interface ManifestRunResult {
+  skill: string;
+  version: number;
+  dryRun: boolean;
+  /** The validated (merged) output the actions were rendered from; undefined when it stayed invalid. */
+  output?: unknown;
+  planned: PlannedAction[];
+  applied?: ApplyOutcome;
+  /** The audit row's id (absent for a dry run, which writes nothing). */
+  runId?: string;
+  status: 'ok' | 'dry_run' | 'invalid';
+  warnings: string[];
+  chunks: number;
+  usage: LlmUsage;
+  costUsd: number | null;
+  promptHash: string;
+  /** How the output was made: by a model, or by the skill's offline templates. */
+  producedBy: 'model' | 'offline';
+}
+
+/** A skill that cannot run as configured (no model for a model-only skill, a template error). */
+export class ManifestRunError extends Error {}
+
+/** Default chunk size when a skill asks for chunking without saying how large. */
+const DEFAULT_MAX_CHARS = 8000;
+
+function chunksOf(manifest: SkillManifest, text: string): Chunk[] {
+  const c = manifest.chunking;
+  const strategy = c?.strategy ?? 'none';
+  const max = c?.max_chars ?? DEFAULT_MAX_CHARS;
+  if (strategy === 'fixed') return fixedChunks(text, { maxChars: max, overlapChars: c?.overlap_chars ?? 0 });
+  if (strategy === 'topic') return topicChunks(text, max);
+  return [{ index: 0, text, start: 0, end: text.length }];
+}
+
+/** Runs `manifest` on `input`. */
+export async function runManifestSkill(manifest: SkillManifest, input: ManifestInput, deps: ManifestRunDeps): Promise<ManifestRunResult> {
+  const started = Date.now();
+  const at = deps.now();
+  const now = nowHelper(at);
+  const renderer = new ParamRenderer();
+  const base = { input: { text: input.text, kind: input.kind ?? 'text', url: input.url ?? '', source: input.source ?? '' }, now };
+  const schema = (manifest.output_schema ?? { type: 'object' }) as JsonSchema;
+  const warnings: string[] = [];
+  let usage = ZERO_USAGE;
+  let cost: number | null = 0;
+  const prompts: string[] = [];
+  const chunks = chunksOf(manifest, input.text);
+  let output: unknown;
+  let producedBy: ManifestRunResult['producedBy'];
+  let raw = '';
+  let validation: unknown = { ok: true };
+
+  if (deps.llm && manifest.prompt) {
+    producedBy = 'model';
+    const system = manifest.prompt.system !== undefined ? compileTemplate(manifest.prompt.system, { name: 'prompt.system' }) : undefined;
+    const user = compileTemplate(manifest.prompt.user, { name: 'prompt.user' });
+    const outputs: unknown[] = [];
+    for (const chunk of chunks) {
+      throwIfAborted(deps.signal);
+      const context = { ...base, chunk: { index: chunk.index, count: chunks.length, text: chunk.text }, input: { ...base.input, text: chunk.text, full_text: input.text } };
+      const systemText = system?.render(context) ?? '';
+      const userText = user.render(context);
+      prompts.push(systemText, userText);
+      const outcome = await structuredCall(deps.llm, {
+        purpose: `skill:${manifest.name}`,
+        system: systemText ? [{ type: 'text', text: systemText, cache: true }] : [],
+        messages: [{ role: 'user', content: [{ type: 'text', text: userText }] }],
+        maxTokens: 4096,
+        temperature: 0,
+      }, schema, { signal: deps.signal });
+      usage = addUsage(usage, outcome.usage);
+      cost = cost === null || outcome.costUsd === null ? null : cost + outcome.costUsd;
+      raw = outcome.raw;
+      if (!outcome.ok) {
+        validation = { ok: false, chunk: chunk.index, repairs: outcome.repairs, problems: outcome.problems };
+        warnings.push(`the model's output for ${chunks.length > 1 ? `chunk ${chunk.index + 1} of ${chunks.length}` : 'the input'} was not valid against output_schema after ${outcome.repairs} repairs (${outcome.problems.slice(0, 2).join('; ')}): nothing was written`);
+        return finishInvalid();
+      }
+      outputs.push(outcome.value);
+    }
+    output = mergeChunkOutputs(outputs);
+    if (chunks.length > 1 && manifest.chunking?.reduce) {
+      const reduceUser = compileTemplate(manifest.chunking.reduce.user, { name: 'chunking.reduce.user' });
+      const reduceSystem = manifest.chunking.reduce.system !== undefined ? compileTemplate(manifest.chunking.reduce.system, { name: 'chunking.reduce.system' }) : undefined;
+      const context = { ...base, partials: outputs, out: output };
+      const outcome = await structuredCall(deps.llm, {
+        purpose: `skill:${manifest.name}:reduce`,
+        system: reduceSystem ? [{ type: 'text', text: reduceSystem.render(context), cache: true }] : [],
+        messages: [{ role: 'user', content: [{ type: 'text', text: reduceUser.render(context) }] }],
+        maxTokens: 4096,
+        temperature: 0,
+      }, schema, { signal: deps.signal });
+      usage = addUsage(usage, outcome.usage);
+      cost = cost === null || outcome.costUsd === null ? null : cost + outcome.costUsd;
+      raw = outcome.raw;
+      if (!outcome.ok) {
+        validation = { ok: false, reduce: true, repairs: outcome.repairs, problems: outcome.problems };
+        warnings.push(`the reduce step's output was not valid against output_schema after ${outcome.repairs} repairs: nothing was written`);
+        return finishInvalid();
+      }
+      output = outcome.value;
+    }
+  } else if (manifest.offline) {
+    producedBy = 'offline';
+    output = renderer.render(manifest.offline, base, 'offline');
+    raw = JSON.stringify(output);
+    const problems = schemaProblems(schema, output);
+    if (problems.length) {
+      validation = { ok: false, offline: true, problems };
+      warnings.push(`the skill's offline output is not valid against its output_schema (${problems.slice(0, 2).join('; ')}): fix its \`offline\` templates`);
+      return finishInvalid();
+    }
+  } else {
+    throw new ManifestRunError(manifest.prompt
+      ? `skill "${manifest.name}" needs a model: choose an engine (interviewLens.engine, or --engine) — it has no \`offline\` output`
+      : `skill "${manifest.name}" has neither a prompt nor an offline output`);
+  }
+
+  // Actions: rendered with the output (`out`), aliases of earlier actions and `when:` conditions.
+  const specs = actionSpecs(manifest);
+  const inputs = specs.map((s) => ({ primitive: s.primitive, params: s.params, ...(s.as ? { as: s.as } : {}) }));
+  const specOf = new Map(inputs.map((input, i) => [input, specs[i]]));
+  const planned = planActions(inputs, deps.records, {
+    ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}),
+    render: (action, aliases) => {
+      const spec = specOf.get(action as (typeof inputs)[number]) ?? specs[inputs.findIndex((x) => x.params === action.params)];
+      const context = { ...base, out: output, ...aliases };
+      if (spec.when !== undefined && !renderer.holds(spec.when, context, `actions.${spec.primitive}.when`)) return null;
+      return renderer.render(action.params, context, `actions.${spec.primitive}`) as Record<string, unknown>;
+    },
+  });
+  const promptHash = hashOf(prompts);
+  if (deps.dryRun) {
+    return { skill: manifest.name, version: manifest.version, dryRun: true, output, planned, status: 'dry_run', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy };
+  }
+  throwIfAborted(deps.signal);
+  const applied = await applyActions(planned, deps.records, {
+    skill: manifest.name, version: manifest.version, promptHash, rawOutput: raw, validation, tokens: usage, durationMs: Date.now() - started,
+  }, deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {});
+  return { skill: manifest.name, version: manifest.version, dryRun: false, output, planned, applied, runId: applied.runId, status: 'ok', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy };
+
+  async function finishInvalid(): Promise<ManifestRunResult> {
+    const promptHash = hashOf(prompts);
+    // The audit keeps the invalid output (unless this was only a dry run); no record is written.
+    const runId = deps.dryRun ? undefined : await deps.records.recordRun({
+      skill: manifest.name, version: manifest.version, promptHash, rawOutput: raw, validation, tokens: usage, durationMs: Date.now() - started,
+    }, 'invalid');
+    return {
+      skill: manifest.name, version: manifest.version, dryRun: deps.dryRun, planned: [], status: 'invalid', warnings, chunks: chunks.length,
+      usage, costUsd: cost, promptHash, producedBy: deps.llm ? 'model' : 'offline', ...(runId ? { runId } : {}),
+    };
+  }
+}
+
+function hashOf(parts: readonly string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex');
+}

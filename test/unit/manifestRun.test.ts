@@ -1,0 +1,104 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadSkillFolders, type SkillManifest } from '../../src/core/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
+import { runManifestSkill, ManifestRunError } from '../../src/core/skills/manifest/runManifestSkill';
+import { RecordsStore } from '../../src/core/records/recordsStore';
+import { FakeLlm, promptText } from '../support/fakeLlm';
+import { ROOT, tempDir } from './helpers';
+
+const NOW = () => new Date('2026-12-01T09:00:00Z');
+const POSTING = 'Acme Robotics is hiring a Senior Agent Engineer in Berlin. Responsibilities: build tool-calling agents. Requirements: TypeScript, evals. Apply by 2026-12-20.';
+const EXTRACTED = { company: 'Acme Robotics', title: 'Senior Agent Engineer', location: 'Berlin', deadline: '2026-12-20', skills: ['typescript', 'evals'] };
+
+async function builtIn(name: string): Promise<SkillManifest> {
+  const { skills } = await loadSkillFolders([path.join(ROOT, 'skills')], { checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+  const s = skills.find((x) => x.name === name);
+  assert.ok(s?.valid && s.manifest, `${name}: ${JSON.stringify(s?.problems)}`);
+  return s!.manifest!;
+}
+
+describe('running a declarative skill', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = tempDir('il-skill-');
+    file = path.join(dir, 'records.sqlite');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('extract_job: a dry run plans exactly the company, the position, its tags and the deadline reminder, and writes nothing', async () => {
+    const store = await RecordsStore.open(file);
+    const llm = new FakeLlm(() => JSON.stringify(EXTRACTED));
+    const r = await runManifestSkill(await builtIn('extract_job'), { text: POSTING, source: 'posting.txt' }, { records: store, llm, signal: new AbortController().signal, now: NOW, dryRun: true });
+    assert.equal(r.status, 'dry_run');
+    assert.deepEqual(r.planned.map((p) => [p.primitive, p.op]), [['upsert_company', 'create'], ['upsert_position', 'create'], ['add_tags', 'update'], ['create_reminder', 'create']]);
+    assert.equal(r.planned[1].params.company_id, r.planned[0].alias.id, 'the position points at the planned company');
+    assert.equal(r.planned[3].params.due_at, '2026-12-17', 'three days before the deadline');
+    assert.equal(r.planned[3].params.title, 'Apply to Senior Agent Engineer at Acme Robotics (deadline 2026-12-20)');
+    assert.deepEqual(r.planned[2].params.tags, ['typescript', 'evals'], 'a whole {{ expression }} keeps its list');
+    assert.ok(!fs.existsSync(file), 'a dry run writes nothing');
+    assert.match(promptText(llm.requests[0]), /Today is 2026-12-01/);
+    assert.ok(llm.requests[0].json, 'the model is asked for output_schema');
+  });
+
+  it('extract_job: applying writes the records with an audited run; running it again duplicates nothing', async () => {
+    const store = await RecordsStore.open(file);
+    const llm = new FakeLlm(() => JSON.stringify(EXTRACTED));
+    const manifest = await builtIn('extract_job');
+    const first = await runManifestSkill(manifest, { text: POSTING }, { records: store, llm, signal: new AbortController().signal, now: NOW, dryRun: false });
+    assert.equal(first.status, 'ok');
+    assert.ok(first.runId);
+    assert.equal(store.list('company').length, 1);
+    assert.equal(store.list('position').length, 1);
+    assert.equal(store.list('reminder').length, 1);
+    const again = await runManifestSkill(manifest, { text: POSTING }, { records: store, llm, signal: new AbortController().signal, now: NOW, dryRun: false });
+    assert.ok(again.planned.slice(0, 2).every((p) => p.op !== 'create'), JSON.stringify(again.planned.map((p) => p.op)));
+    assert.equal(store.list('company').length, 1);
+    assert.equal(store.list('position').length, 1);
+    const run = store.runs(5).find((x) => x.id === first.runId)!;
+    assert.equal(run.skill, 'extract_job');
+    assert.equal(run.status, 'ok');
+  });
+
+  it('a schema-violating output is repaired, and when it stays invalid the run stops, audits it and writes no record', async () => {
+    const store = await RecordsStore.open(file);
+    const fixed = new FakeLlm((_r, n) => (n === 0 ? JSON.stringify({ company: 42 }) : JSON.stringify(EXTRACTED)));
+    const ok = await runManifestSkill(await builtIn('extract_job'), { text: POSTING }, { records: store, llm: fixed, signal: new AbortController().signal, now: NOW, dryRun: false });
+    assert.equal(ok.status, 'ok');
+    assert.match(promptText(fixed.requests[1]), /\/company must be string/);
+    const bad = new FakeLlm(() => JSON.stringify({ title: 'no company' }));
+    const dir2 = tempDir('il-skill-');
+    const store2 = await RecordsStore.open(path.join(dir2, 'records.sqlite'));
+    const r = await runManifestSkill(await builtIn('extract_job'), { text: POSTING }, { records: store2, llm: bad, signal: new AbortController().signal, now: NOW, dryRun: false });
+    assert.equal(r.status, 'invalid');
+    assert.equal(bad.requests.length, 3, 'one call and two repairs');
+    assert.match(r.warnings[0], /nothing was written/);
+    assert.equal(store2.list('company').length, 0);
+    assert.equal(store2.runs(5)[0].status, 'invalid');
+    fs.rmSync(dir2, { recursive: true, force: true });
+  });
+
+  it('a long posting is chunked, and the chunks\' outputs merge into one company and one position', async () => {
+    const store = await RecordsStore.open(file);
+    const long = `${POSTING} ${'We value careful engineering and measured rollouts. '.repeat(700)}`;
+    const llm = new FakeLlm((req) => JSON.stringify({ ...EXTRACTED, company: promptText(req).includes('Acme') ? 'Acme Robotics' : 'ACME robotics', skills: ['evals'] }));
+    const r = await runManifestSkill(await builtIn('extract_job'), { text: long }, { records: store, llm, signal: new AbortController().signal, now: NOW, dryRun: true });
+    assert.ok(r.chunks >= 3, `${r.chunks} chunks`);
+    assert.equal(llm.requests.length, r.chunks);
+    assert.equal(r.planned.filter((p) => p.primitive === 'upsert_company').length, 1);
+    assert.equal((r.output as { company: string }).company, 'Acme Robotics');
+  });
+
+  it('capture_note runs offline from its offline templates; extract_job offline says it needs a model', async () => {
+    const store = await RecordsStore.open(file);
+    const note = await runManifestSkill(await builtIn('capture_note'), { text: 'Ask Li about the team\'s eval setup next week.' }, { records: store, signal: new AbortController().signal, now: NOW, dryRun: false });
+    assert.equal(note.producedBy, 'offline');
+    assert.deepEqual(note.planned.map((p) => p.primitive), ['create_note'], 'no tags offline, so add_tags is skipped by its when:');
+    assert.equal(store.list('note').length, 1);
+    await assert.rejects(runManifestSkill(await builtIn('extract_job'), { text: POSTING }, { records: store, signal: new AbortController().signal, now: NOW, dryRun: false }),
+      (e: unknown) => e instanceof ManifestRunError && /needs a model/.test((e as Error).message));
+  });
+});
