@@ -11,6 +11,12 @@ import type { FormatChoice, Logger, SttSettings } from '../core';
 import { historyLimitFromEnv, historyNotice } from './historyNotice';
 import { REPLAY_USAGE, runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
+import { recordsCommand, runCommand, skillsCommand } from './skillCommands';
+import { ManifestRunError } from '../core/skills/manifest/runManifestSkill';
+import { TemplateError } from '../core/runtime/template';
+import { RecordsError } from '../core/records/errors';
+import { ActionsFailedError } from '../core/actions/runActions';
+import { StalePlanError } from '../core/actions/types';
 import { checkOutputPath, errorLine, registerEnvSecrets, safeIo, UsageError, writeOutput } from './io';
 
 export { UsageError };
@@ -24,6 +30,10 @@ const USAGE = `Usage:
   interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
   interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json]
 ${REPLAY_USAGE}
+  interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
+  interview-lens run [SKILL] --input FILE|- [--dry-run] [--json] [--engine E]
+                                                        routes to a skill when none is named; --dry-run writes nothing
+  interview-lens records [KIND] [--json]                what skills wrote (~/.interview-lens/records.sqlite)
 --engine: offline (default; INTERVIEW_LENS_ENGINE sets another default), anthropic, openai-compatible.
   anthropic: ANTHROPIC_API_KEY, optional ANTHROPIC_BASE_URL (a gateway) and INTERVIEW_LENS_ANTHROPIC_MODEL (default ${DEFAULT_ANTHROPIC_MODEL}).
   openai-compatible: INTERVIEW_LENS_OPENAI_ENDPOINT (e.g. http://localhost:11434/v1), INTERVIEW_LENS_OPENAI_MODEL, optional INTERVIEW_LENS_OPENAI_API_KEY.
@@ -158,6 +168,8 @@ export async function run(
           update: { type: 'boolean', default: false },
           file: { type: 'string' },
           'max-steps': { type: 'string' },
+          input: { type: 'string' },
+          'dry-run': { type: 'boolean', default: false },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -169,6 +181,24 @@ export async function run(
     if (values.help || !command) {
       (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
       return values.help ? 0 : 2;
+    }
+    if (command === 'skills') {
+      await prepareCore();
+      return await skillsCommand(file, values.json!, process.cwd(), io);
+    }
+    if (command === 'records') {
+      await prepareCore();
+      return await recordsCommand(file, values.json!, path.join(homeDir(io.env), 'records.sqlite'), io);
+    }
+    if (command === 'run') {
+      if (values.input === undefined) throw new UsageError('run needs --input FILE (or --input - for standard input)');
+      if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
+      await prepareCore();
+      const model = modelFlags(io.env, values.engine, undefined);
+      return await withSigint((signal) => runCommand({
+        ...(file ? { skill: file } : {}), input: values.input!, dryRun: values['dry-run']!, json: values.json!, cwd: process.cwd(),
+        recordsFile: path.join(homeDir(io.env), 'records.sqlite'), ...(model.llm ? { llm: model.llm } : {}), signal,
+      }, () => fs.readFileSync(0, 'utf8'), io), { finish() {}, discard() {} });
     }
     if (command === 'replay') {
       await prepareCore();
@@ -306,6 +336,15 @@ export async function run(
       }
       io.stderr(errorLine(err.message));
       return err.kind === 'config' || err.kind === 'auth' || err.kind === 'unreachable' || err.kind === 'bad_request' ? 2 : 1;
+    }
+    // A skill that cannot run as configured, or whose template fails on this input: the user fixes it.
+    if (err instanceof ManifestRunError || err instanceof TemplateError) {
+      io.stderr(errorLine(err.message));
+      return 2;
+    }
+    if (err instanceof ActionsFailedError || err instanceof RecordsError || err instanceof StalePlanError) {
+      io.stderr(errorLine(`${err.message} (nothing was written)`));
+      return 1;
     }
     if (err instanceof AskError) {
       io.stderr(errorLine(err.message));

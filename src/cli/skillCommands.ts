@@ -1,0 +1,143 @@
+/**
+ * `interview-lens skills list|validate`, `run [SKILL] --input FILE|-` and `records [KIND]`: the
+ * declarative skills from the built-in folder and the current folder (as the workspace), run
+ * through the same runtime as in VS Code, writing to the CLI's records file.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadSkillFolders, type LoadedSkill } from '../core/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
+import { runManifestSkill } from '../core/skills/manifest/runManifestSkill';
+import { routeRequest } from '../core/routing/routeRequest';
+import { RecordsStore } from '../core/records/recordsStore';
+import { ENTITY_KINDS, type EntityKind } from '../core/records/schema';
+import type { LlmProvider } from '../core/llm/provider';
+import { UsageError } from './io';
+
+/** Workspace folders skills are read from (relative to the current folder), as in VS Code's default setting. */
+export const WORKSPACE_SKILL_DIRS = ['skills', path.join('.interview-lens', 'skills')];
+
+/** The built-in skills folder next to the bundle (dist/../skills) or the source tree. */
+export function builtInSkillsDir(): string {
+  const candidates = [path.resolve(__dirname, '..', 'skills'), path.resolve(__dirname, '..', '..', 'skills')];
+  return candidates.find((c) => fs.existsSync(path.join(c, 'capture_note', 'skill.yaml'))) ?? candidates[0];
+}
+
+/** Every skill the CLI sees from `cwd`: built-in ones, then the workspace's. */
+export async function cliSkills(cwd: string): Promise<{ skills: LoadedSkill[]; problems: string[] }> {
+  const builtIn = builtInSkillsDir();
+  const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
+  const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+  return { skills: result.skills, problems: result.problems.map((p) => `${p.file}: ${p.message}`) };
+}
+
+type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
+
+/** `skills list` / `skills validate`; returns the exit code (validate: 2 when a skill is invalid). */
+export async function skillsCommand(sub: string | undefined, json: boolean, cwd: string, io: Io): Promise<number> {
+  if (sub !== 'list' && sub !== 'validate') throw new UsageError('skills needs list or validate: interview-lens skills list|validate [--json]');
+  const { skills } = await cliSkills(cwd);
+  const shown = (file: string) => path.relative(cwd, file) || file;
+  if (json) {
+    io.stdout(`${JSON.stringify(skills.map((s) => ({
+      name: s.name, valid: s.valid, builtIn: s.builtIn, file: shown(s.file), version: s.manifest?.version, description: s.manifest?.description,
+      enabled: s.manifest?.enabled ?? true, scripted: !!s.script, problems: s.problems.map((p) => ({ ...p, file: shown(p.file) })),
+    })), null, 2)}\n`);
+  } else if (sub === 'list') {
+    for (const s of skills) {
+      const state = !s.valid ? 'INVALID' : s.manifest?.enabled === false ? 'off' : 'ok';
+      io.stdout(`${s.name.padEnd(22)} ${state.padEnd(8)} v${s.manifest?.version ?? '?'} ${s.builtIn ? 'built-in ' : 'workspace'}  ${(s.manifest?.description ?? s.problems[0]?.message ?? '').replace(/\s+/g, ' ').slice(0, 90)}\n`);
+    }
+  } else {
+    for (const s of skills) for (const p of s.problems) io.stdout(`${shown(p.file)}:${p.line}:${p.column}: ${p.severity}: ${p.message}\n`);
+    const invalid = skills.filter((s) => !s.valid).length;
+    io.stdout(`${skills.length} skill${skills.length === 1 ? '' : 's'}: ${skills.length - invalid} valid, ${invalid} invalid\n`);
+  }
+  return sub === 'validate' && skills.some((s) => !s.valid) ? 2 : 0;
+}
+
+/** What `run` is given. */
+export interface RunArgs {
+  skill?: string;
+  input: string;
+  dryRun: boolean;
+  json: boolean;
+  cwd: string;
+  recordsFile: string;
+  llm?: LlmProvider;
+  signal: AbortSignal;
+}
+
+/** `run [SKILL] --input FILE|-`: routes when no skill is named, then runs (or dry-runs) it. */
+export async function runCommand(args: RunArgs, readStdin: () => string, io: Io): Promise<number> {
+  const text = args.input === '-' ? readStdin() : readInput(args.input, args.cwd);
+  if (text.trim() === '') throw new UsageError('the input is empty: give a file with --input FILE, or text on standard input with --input -');
+  const { skills } = await cliSkills(args.cwd);
+  const valid = skills.filter((s) => s.valid && s.manifest);
+  const url = /^https?:\/\/\S+$/.test(text.trim()) ? text.trim() : undefined;
+  let decision;
+  try {
+    decision = await routeRequest({ kind: url ? 'link' : 'text', text, ...(url ? { url } : {}) },
+      valid.map((s) => ({ name: s.name, description: s.manifest!.description, enabled: s.manifest!.enabled, match: s.manifest!.match })),
+      { ...(args.skill ? { explicit: args.skill } : {}), ...(args.llm ? { llm: args.llm } : {}), signal: args.signal });
+  } catch (err) {
+    const broken = args.skill ? skills.find((s) => s.name === args.skill && !s.valid) : undefined;
+    if (broken) throw new UsageError(`skill "${broken.name}" is invalid: ${broken.problems[0]?.message ?? ''} (run "interview-lens skills validate")`);
+    throw new UsageError((err as Error).message);
+  }
+  const chosen = valid.find((s) => s.name === decision.skill);
+  if (!chosen) throw new UsageError(`skill "${decision.skill}" is not available (run "interview-lens skills list")`);
+  if (chosen.script) throw new UsageError(`skill "${chosen.name}" is a scripted skill (${chosen.script}); this version runs declarative skills only`);
+  const records = await RecordsStore.open(args.recordsFile);
+  const result = await runManifestSkill(chosen.manifest!, { text, source: args.input === '-' ? 'stdin' : path.basename(args.input), ...(url ? { url, kind: 'link' } : {}) }, {
+    records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
+  });
+  if (args.json) {
+    io.stdout(`${JSON.stringify({ route: decision, ...result }, null, 2)}\n`);
+  } else {
+    io.stdout(`${result.skill} v${result.version} (${decision.how}: ${decision.reason})\n`);
+    for (const p of result.planned) io.stdout(`  ${result.dryRun ? 'would' : 'did'} ${p.op.padEnd(9)} ${p.primitive.padEnd(18)} ${summarize(p.params)}\n`);
+    if (result.dryRun) io.stdout('dry run: nothing was written\n');
+    else if (result.status === 'ok') io.stdout(`written in one transaction (run ${result.runId})\n`);
+  }
+  for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
+  return result.status === 'invalid' ? 1 : 0;
+}
+
+function summarize(params: Record<string, unknown>): string {
+  return Object.entries(params).map(([k, v]) => `${k}=${typeof v === 'string' ? JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v) : JSON.stringify(v)}`).join(' ').slice(0, 160);
+}
+
+function readInput(file: string, cwd: string): string {
+  const full = path.resolve(cwd, file);
+  try {
+    return fs.readFileSync(full, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `file not found: ${file} (check the path)` : `cannot read ${file}: ${(err as Error).message}`);
+  }
+}
+
+/** `records [KIND] [--json]`: what the skills wrote. */
+export async function recordsCommand(kind: string | undefined, json: boolean, recordsFile: string, io: Io): Promise<number> {
+  const kinds = kind ? [kind] : [...ENTITY_KINDS];
+  for (const k of kinds) if (!(ENTITY_KINDS as readonly string[]).includes(k)) throw new UsageError(`unknown record kind "${k}": use one of ${ENTITY_KINDS.join(', ')}`);
+  if (!fs.existsSync(recordsFile)) {
+    if (json) io.stdout('{}\n');
+    else io.stdout('no records yet: run a skill first (interview-lens run --input FILE)\n');
+    return 0;
+  }
+  const store = await RecordsStore.open(recordsFile);
+  const out: Record<string, unknown[]> = {};
+  for (const k of kinds) out[k] = store.list(k as EntityKind);
+  if (json) {
+    io.stdout(`${JSON.stringify(kind ? out[kind] : out, null, 2)}\n`);
+  } else {
+    for (const k of kinds) {
+      if (out[k].length === 0 && !kind) continue;
+      io.stdout(`${k} (${out[k].length})\n`);
+      for (const row of out[k] as Array<Record<string, unknown>>) io.stdout(`  ${String(row.id).slice(0, 8)}  ${String(row.name ?? row.title ?? row.slug ?? row.relation ?? '')}\n`);
+    }
+  }
+  return 0;
+}

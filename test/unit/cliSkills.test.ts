@@ -1,0 +1,96 @@
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { run } from '../../src/cli/main';
+import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
+import { tempDir } from './helpers';
+
+const KEY = 'skills-test-key-3f9a1c7e';
+
+async function cli(env: Record<string, string>, cwd: string, ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const before = process.cwd();
+  process.chdir(cwd);
+  try {
+    const status = await run(args, { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { INTERVIEW_LENS_HOME: path.join(cwd, 'home'), ...env } });
+    return { status, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    process.chdir(before);
+  }
+}
+
+describe('CLI: skills, run and records', function () {
+  this.timeout(60_000);
+  let work: string;
+  let mock: MockAnthropic;
+  before(async () => {
+    mock = await startMockAnthropic({
+      apiKey: KEY,
+      responder: () => ({ content: [{ type: 'text', text: JSON.stringify({ company: 'Acme Robotics', title: 'Agent Engineer', deadline: '2026-12-20', skills: ['evals'] }) }] }),
+    });
+  });
+  after(() => mock.close());
+  beforeEach(() => {
+    work = tempDir('il-cli-skills-');
+  });
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  it('skills list shows the built-in skills; validate reports a broken workspace skill at its line and exits 2', async () => {
+    const list = await cli({}, work, 'skills', 'list');
+    assert.equal(list.status, 0, list.stderr);
+    assert.match(list.stdout, /capture_note\s+ok/);
+    assert.match(list.stdout, /extract_job\s+ok/);
+    fs.mkdirSync(path.join(work, 'skills', 'my_skill'), { recursive: true });
+    fs.writeFileSync(path.join(work, 'skills', 'my_skill', 'skill.yaml'), 'name: my_skill\nversion: 1\ndescription: x\nchunking:\n  strategy: fixd\n');
+    const v = await cli({}, work, 'skills', 'validate');
+    assert.equal(v.status, 2);
+    assert.match(v.stdout, /skills\/my_skill\/skill\.yaml:5:\d+: error: .*strategy/);
+    const json = JSON.parse((await cli({}, work, 'skills', 'list', '--json')).stdout);
+    assert.equal(json.find((s: any) => s.name === 'my_skill').valid, false);
+  });
+
+  it('run offline routes a plain note to capture_note, writes it, and records lists it', async () => {
+    fs.writeFileSync(path.join(work, 'note.txt'), 'Ask Li about the eval setup next week.');
+    const dry = await cli({}, work, 'run', '--input', 'note.txt', '--dry-run');
+    assert.equal(dry.status, 0, dry.stderr);
+    assert.match(dry.stdout, /capture_note v1 \(fallback: .*offline/);
+    assert.match(dry.stdout, /would create\s+create_note/);
+    assert.ok(!fs.existsSync(path.join(work, 'home', 'records.sqlite')), 'a dry run writes nothing');
+    const real = await cli({}, work, 'run', '--input', 'note.txt');
+    assert.equal(real.status, 0, real.stderr);
+    const notes = JSON.parse((await cli({}, work, 'records', 'note', '--json')).stdout);
+    assert.equal(notes.length, 1);
+    assert.equal(notes[0].body, 'Ask Li about the eval setup next week.');
+  });
+
+  it('run extract_job needs a model offline; with the mock model it writes company, position and the reminder', async () => {
+    fs.writeFileSync(path.join(work, 'jd.txt'), 'Job description: Acme Robotics is hiring an Agent Engineer. Apply by 2026-12-20.');
+    const offline = await cli({}, work, 'run', 'extract_job', '--input', 'jd.txt');
+    assert.equal(offline.status, 2);
+    assert.match(offline.stderr, /needs a model/);
+    const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: mock.url };
+    const r = await cli(env, work, 'run', '--input', 'jd.txt', '--engine', 'anthropic', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.route.skill, 'extract_job');
+    assert.equal(out.route.how, 'match');
+    const records = JSON.parse((await cli({}, work, 'records', '--json')).stdout);
+    assert.equal(records.company.length, 1);
+    assert.equal(records.position.length, 1);
+    assert.equal(records.reminder[0].due_at, '2026-12-17');
+    assert.ok(!r.stdout.includes(KEY) && !r.stderr.includes(KEY));
+  });
+
+  it('bad input says what to do', async () => {
+    assert.equal((await cli({}, work, 'run')).status, 2);
+    const missing = await cli({}, work, 'run', '--input', 'nope.txt');
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /file not found: nope\.txt/);
+    fs.writeFileSync(path.join(work, 'x.txt'), 'hello');
+    const unknown = await cli({}, work, 'run', 'no_such_skill', '--input', 'x.txt');
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /no skill named "no_such_skill"; skills: .*capture_note/);
+    assert.match((await cli({}, work, 'records', 'planets')).stderr, /unknown record kind "planets"/);
+  });
+});
