@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { run } from '../../src/cli/main';
+import { runCliIn } from '../support/runCli';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
 import { startMockOpenAi, type MockOpenAi } from '../support/mockOpenAiServer';
 import { anthropicJudgeResponder, mockJudgeReply, openAiPromptText } from '../support/mockJudge';
@@ -11,19 +11,7 @@ import { SAMPLES, tempDir } from './helpers';
 const KEY = 'test-key-7f3a9c1e5b2d8f4a6c0e';
 const SAMPLE = path.join(SAMPLES, 'llm-engineer-en.md');
 
-/** Runs the CLI in-process (the mock server shares the event loop) from `cwd`. */
-async function cli(env: Record<string, string>, cwd: string, ...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const before = process.cwd();
-  process.chdir(cwd);
-  try {
-    const status = await run(args, { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { INTERVIEW_LENS_HOME: path.join(cwd, 'home'), ...env } });
-    return { status, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    process.chdir(before);
-  }
-}
+const cli = (env: Record<string, string>, cwd: string, ...args: string[]) => runCliIn(cwd, env, ...args);
 
 describe('CLI with a model engine (mock servers on 127.0.0.1)', function () {
   this.timeout(120_000);

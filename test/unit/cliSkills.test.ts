@@ -1,24 +1,13 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { run } from '../../src/cli/main';
+import { runCliIn } from '../support/runCli';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
 import { tempDir } from './helpers';
 
 const KEY = 'skills-test-key-3f9a1c7e';
 
-async function cli(env: Record<string, string>, cwd: string, ...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const before = process.cwd();
-  process.chdir(cwd);
-  try {
-    const status = await run(args, { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env: { INTERVIEW_LENS_HOME: path.join(cwd, 'home'), ...env } });
-    return { status, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    process.chdir(before);
-  }
-}
+const cli = (env: Record<string, string>, cwd: string, ...args: string[]) => runCliIn(cwd, env, ...args);
 
 describe('CLI: skills, run and records', function () {
   this.timeout(60_000);

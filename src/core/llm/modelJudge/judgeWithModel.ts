@@ -5,7 +5,7 @@
  * fallback outcome (the caller scores that question offline and says so); a problem only the user
  * can fix (no key, wrong model id, unreachable endpoint) or a cancel is thrown.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import { parseJsonReply, schemaProblems } from '../structuredCall';
 import type { KnowledgeEntry } from '../../kb/types';
 import { msg } from '../../i18n';
 import { LlmError, responseText, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from '../provider';
@@ -31,30 +31,11 @@ function endsRun(err: LlmError): boolean {
   return RUN_FATAL.has(err.kind) || (err.kind === 'bad_request' && !!err.details.fix);
 }
 
-let validator: ValidateFunction | undefined;
-function validateShape(value: unknown): string[] {
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(JUDGMENT_SCHEMA);
-  if (validator(value)) return [];
-  return (validator.errors ?? []).slice(0, 12).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
-}
-
-/** The JSON object in a model's reply: code fences and prose around it are tolerated, nothing else. */
-export function parseJudgmentText(text: string): { value: unknown } | { error: string } {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return { error: 'the reply contains no JSON object' };
-  try {
-    return { value: JSON.parse(text.slice(start, end + 1)) };
-  } catch (err) {
-    return { error: `the reply is not valid JSON (${(err as Error).message})` };
-  }
-}
-
 /** A judgment's problems: parse, schema, then reference-specific checks. Empty when valid. */
 export function judgmentProblems(text: string, reference: KnowledgeEntry | null): { judgment?: Judgment; problems: string[] } {
-  const parsed = parseJudgmentText(text);
+  const parsed = parseJsonReply(text);
   if ('error' in parsed) return { problems: [parsed.error] };
-  const shape = validateShape(parsed.value);
+  const shape = schemaProblems(JUDGMENT_SCHEMA, parsed.value);
   if (shape.length) return { problems: shape };
   const judgment = parsed.value as Judgment;
   const problems = checkJudgment(judgment, keyPointIds(reference));

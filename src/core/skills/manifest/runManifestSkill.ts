@@ -95,6 +95,21 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
   let raw = '';
   let validation: unknown = { ok: true };
 
+  /** One model call for an output valid against output_schema, its usage and reply counted. */
+  const ask = async (purpose: string, systemText: string, userText: string) => {
+    const outcome = await structuredCall(deps.llm!, {
+      purpose,
+      system: systemText ? [{ type: 'text', text: systemText, cache: true }] : [],
+      messages: [{ role: 'user', content: [{ type: 'text', text: userText }] }],
+      maxTokens: 4096,
+      temperature: 0,
+    }, schema, { signal: deps.signal });
+    usage = addUsage(usage, outcome.usage);
+    cost = cost === null || outcome.costUsd === null ? null : cost + outcome.costUsd;
+    raw = outcome.raw;
+    return outcome;
+  };
+
   if (deps.llm && manifest.prompt) {
     producedBy = 'model';
     const system = manifest.prompt.system !== undefined ? compileTemplate(manifest.prompt.system, { name: 'prompt.system' }) : undefined;
@@ -106,16 +121,7 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
       const systemText = system?.render(context) ?? '';
       const userText = user.render(context);
       prompts.push(systemText, userText);
-      const outcome = await structuredCall(deps.llm, {
-        purpose: `skill:${manifest.name}`,
-        system: systemText ? [{ type: 'text', text: systemText, cache: true }] : [],
-        messages: [{ role: 'user', content: [{ type: 'text', text: userText }] }],
-        maxTokens: 4096,
-        temperature: 0,
-      }, schema, { signal: deps.signal });
-      usage = addUsage(usage, outcome.usage);
-      cost = cost === null || outcome.costUsd === null ? null : cost + outcome.costUsd;
-      raw = outcome.raw;
+      const outcome = await ask(`skill:${manifest.name}`, systemText, userText);
       if (!outcome.ok) {
         validation = { ok: false, chunk: chunk.index, repairs: outcome.repairs, problems: outcome.problems };
         warnings.push(`the model's output for ${chunks.length > 1 ? `chunk ${chunk.index + 1} of ${chunks.length}` : 'the input'} was not valid against output_schema after ${outcome.repairs} repairs (${outcome.problems.slice(0, 2).join('; ')}): nothing was written`);
@@ -128,16 +134,7 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
       const reduceUser = compileTemplate(manifest.chunking.reduce.user, { name: 'chunking.reduce.user' });
       const reduceSystem = manifest.chunking.reduce.system !== undefined ? compileTemplate(manifest.chunking.reduce.system, { name: 'chunking.reduce.system' }) : undefined;
       const context = { ...base, partials: outputs, out: output };
-      const outcome = await structuredCall(deps.llm, {
-        purpose: `skill:${manifest.name}:reduce`,
-        system: reduceSystem ? [{ type: 'text', text: reduceSystem.render(context), cache: true }] : [],
-        messages: [{ role: 'user', content: [{ type: 'text', text: reduceUser.render(context) }] }],
-        maxTokens: 4096,
-        temperature: 0,
-      }, schema, { signal: deps.signal });
-      usage = addUsage(usage, outcome.usage);
-      cost = cost === null || outcome.costUsd === null ? null : cost + outcome.costUsd;
-      raw = outcome.raw;
+      const outcome = await ask(`skill:${manifest.name}:reduce`, reduceSystem?.render(context) ?? '', reduceUser.render(context));
       if (!outcome.ok) {
         validation = { ok: false, reduce: true, repairs: outcome.repairs, problems: outcome.problems };
         warnings.push(`the reduce step's output was not valid against output_schema after ${outcome.repairs} repairs: nothing was written`);
