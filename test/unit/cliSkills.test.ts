@@ -83,3 +83,30 @@ describe('CLI: skills, run and records', function () {
     assert.match((await cli({}, work, 'records', 'planets')).stderr, /unknown record kind "planets"/);
   });
 });
+
+describe('CLI: a diagnosis logged as records', function () {
+  this.timeout(60_000);
+  it('diagnose --json, then run routes the report to log_interview offline: the diagnosis, a note with the plan and reminders', async () => {
+    const work = tempDir('il-log-');
+    try {
+      const d = await runCliIn(work, {}, 'diagnose', path.resolve(__dirname, '..', '..', 'samples', 'backend-interview-zh.txt'), '--json', '--no-history');
+      assert.equal(d.status, 0, d.stderr);
+      fs.writeFileSync(path.join(work, 'report.json'), d.stdout);
+      const report = JSON.parse(d.stdout);
+      const r = await runCliIn(work, {}, 'run', '--input', 'report.json', '--json');
+      assert.equal(r.status, 0, r.stderr);
+      const out = JSON.parse(r.stdout);
+      assert.equal(out.route.skill, 'log_interview');
+      assert.equal(out.producedBy, 'offline');
+      assert.equal(out.planned[0].primitive, 'save_diagnosis');
+      assert.equal(out.planned[0].params.score, report.summary.overallScore);
+      const records = JSON.parse((await runCliIn(work, {}, 'records', '--json')).stdout);
+      assert.equal(records.diagnosis.length, 1);
+      assert.equal(records.diagnosis[0].report_id, report.id);
+      assert.equal(records.note.length, 1);
+      assert.ok(records.reminder.length >= 1 && records.reminder.length <= 3);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

@@ -83,7 +83,8 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
   const at = deps.now();
   const now = nowHelper(at);
   const renderer = new ParamRenderer();
-  const base = { input: { text: input.text, kind: input.kind ?? 'text', url: input.url ?? '', source: input.source ?? '' }, now };
+  // An input that is one JSON object (a report from `diagnose --json`) is also given parsed, as input.json.
+  const base = { input: { text: input.text, kind: input.kind ?? 'text', url: input.url ?? '', source: input.source ?? '', ...jsonOf(input.text) }, now };
   const schema = (manifest.output_schema ?? { type: 'object' }) as JsonSchema;
   const warnings: string[] = [];
   let usage = ZERO_USAGE;
@@ -191,6 +192,18 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
       skill: manifest.name, version: manifest.version, dryRun: deps.dryRun, planned: [], status: 'invalid', warnings, chunks: chunks.length,
       usage, costUsd: cost, promptHash, producedBy: deps.llm ? 'model' : 'offline', ...(runId ? { runId } : {}),
     };
+  }
+}
+
+/** `{ json }` when the text is one JSON object, else nothing. */
+function jsonOf(text: string): { json?: Record<string, unknown> } {
+  const t = text.trim();
+  if (!t.startsWith('{') || !t.endsWith('}')) return {};
+  try {
+    const value: unknown = JSON.parse(t);
+    return value && typeof value === 'object' && !Array.isArray(value) ? { json: value as Record<string, unknown> } : {};
+  } catch {
+    return {};
   }
 }
 
