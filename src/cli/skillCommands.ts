@@ -5,7 +5,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, type LoadedSkill } from '../core/manifest';
+import { loadSkillFolders, type LoadedChain, type LoadedSkill } from '../core/manifest';
+import { runChain } from '../core/skills/manifest/runChain';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
 import { runManifestSkill } from '../core/skills/manifest/runManifestSkill';
 import { routeRequest } from '../core/routing/routeRequest';
@@ -24,11 +25,11 @@ export function builtInSkillsDir(): string {
 }
 
 /** Every skill the CLI sees from `cwd`: built-in ones, then the workspace's. */
-export async function cliSkills(cwd: string): Promise<{ skills: LoadedSkill[]; problems: string[] }> {
+export async function cliSkills(cwd: string): Promise<{ skills: LoadedSkill[]; chains: LoadedChain[]; problems: string[] }> {
   const builtIn = builtInSkillsDir();
   const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
   const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
-  return { skills: result.skills, problems: result.problems.map((p) => `${p.file}: ${p.message}`) };
+  return { skills: result.skills, chains: result.chains, problems: result.problems.map((p) => `${p.file}: ${p.message}`) };
 }
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
@@ -36,7 +37,7 @@ type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 /** `skills list` / `skills validate`; returns the exit code (validate: 2 when a skill is invalid). */
 export async function skillsCommand(sub: string | undefined, json: boolean, cwd: string, io: Io): Promise<number> {
   if (sub !== 'list' && sub !== 'validate') throw new UsageError('skills needs list or validate: interview-lens skills list|validate [--json]');
-  const { skills } = await cliSkills(cwd);
+  const { skills, chains } = await cliSkills(cwd);
   const shown = (file: string) => path.relative(cwd, file) || file;
   if (json) {
     io.stdout(`${JSON.stringify(skills.map((s) => ({
@@ -48,12 +49,14 @@ export async function skillsCommand(sub: string | undefined, json: boolean, cwd:
       const state = !s.valid ? 'INVALID' : s.manifest?.enabled === false ? 'off' : 'ok';
       io.stdout(`${s.name.padEnd(22)} ${state.padEnd(8)} v${s.manifest?.version ?? '?'} ${s.builtIn ? 'built-in ' : 'workspace'}  ${(s.manifest?.description ?? s.problems[0]?.message ?? '').replace(/\s+/g, ' ').slice(0, 90)}\n`);
     }
+    for (const c of chains) io.stdout(`${c.name.padEnd(22)} ${(c.manifest ? 'ok' : 'INVALID').padEnd(8)} chain    ${(c.manifest?.description ?? c.problems[0]?.message ?? `${c.manifest?.steps.length ?? 0} steps`).replace(/\s+/g, ' ').slice(0, 90)}\n`);
   } else {
-    for (const s of skills) for (const p of s.problems) io.stdout(`${shown(p.file)}:${p.line}:${p.column}: ${p.severity}: ${p.message}\n`);
-    const invalid = skills.filter((s) => !s.valid).length;
+    for (const s of [...skills, ...chains]) for (const p of s.problems) io.stdout(`${shown(p.file)}:${p.line}:${p.column}: ${p.severity}: ${p.message}\n`);
+    const invalid = skills.filter((s) => !s.valid).length + chains.filter((c) => !c.manifest).length;
+    if (chains.length) io.stdout(`${chains.length} chain${chains.length === 1 ? '' : 's'}, `);
     io.stdout(`${skills.length} skill${skills.length === 1 ? '' : 's'}: ${skills.length - invalid} valid, ${invalid} invalid\n`);
   }
-  return sub === 'validate' && skills.some((s) => !s.valid) ? 2 : 0;
+  return sub === 'validate' && (skills.some((s) => !s.valid) || chains.some((c) => !c.manifest)) ? 2 : 0;
 }
 
 /** What `run` is given. */
@@ -72,8 +75,19 @@ export interface RunArgs {
 export async function runCommand(args: RunArgs, readStdin: () => string, io: Io): Promise<number> {
   const text = args.input === '-' ? readStdin() : readInput(args.input, args.cwd);
   if (text.trim() === '') throw new UsageError('the input is empty: give a file with --input FILE, or text on standard input with --input -');
-  const { skills } = await cliSkills(args.cwd);
+  const { skills, chains } = await cliSkills(args.cwd);
   const valid = skills.filter((s) => s.valid && s.manifest);
+  const chain = args.skill ? chains.find((c) => c.name === args.skill) : undefined;
+  if (chain) {
+    if (!chain.manifest) throw new UsageError(`chain "${chain.name}" is invalid: ${chain.problems[0]?.message ?? ''} (run "interview-lens skills validate")`);
+    const records = await RecordsStore.open(args.recordsFile);
+    const report = await runChain(chain.manifest, { text, source: args.input === '-' ? 'stdin' : path.basename(args.input) }, new Map(valid.map((s) => [s.name, s.manifest!])), {
+      records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
+    });
+    if (args.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else for (const st of report.steps) io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
+    return report.status === 'failed' ? 1 : 0;
+  }
   const url = /^https?:\/\/\S+$/.test(text.trim()) ? text.trim() : undefined;
   let decision;
   try {

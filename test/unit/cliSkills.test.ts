@@ -110,3 +110,23 @@ describe('CLI: a diagnosis logged as records', function () {
     }
   });
 });
+
+describe('CLI: a chain from the workspace', function () {
+  this.timeout(60_000);
+  it('run CHAIN runs its steps offline and reports each; skills list shows it', async () => {
+    const work = tempDir('il-chain-cli-');
+    try {
+      fs.mkdirSync(path.join(work, 'skills'));
+      fs.writeFileSync(path.join(work, 'skills', 'two_notes.chain.yaml'), 'name: two_notes\ndescription: Keeps the input and a follow-up.\nsteps:\n  - skill: capture_note\n    output_as: first\n  - skill: capture_note\n    args:\n      text: "Follow up on: {{ input.text }}"\n');
+      fs.writeFileSync(path.join(work, 'in.txt'), 'Call Ana on Friday.');
+      assert.match((await runCliIn(work, {}, 'skills', 'list')).stdout, /two_notes\s+ok\s+chain/);
+      const r = await runCliIn(work, {}, 'run', 'two_notes', '--input', 'in.txt');
+      assert.equal(r.status, 0, r.stderr + r.stdout);
+      assert.match(r.stdout, /1 capture_note\s+ok\n\s+2 capture_note\s+ok/);
+      const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
+      assert.deepEqual(notes.map((n: any) => n.body).sort(), ['Call Ana on Friday.', 'Follow up on: Call Ana on Friday.']);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

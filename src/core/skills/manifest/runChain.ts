@@ -1,0 +1,127 @@
+/**
+ * Runs a `*.chain.yaml`: its steps in order, each a declarative skill whose input comes from the
+ * step's `args` (templates over the chain's input and the outputs of earlier steps, by their
+ * `output_as` names). A step may be skipped by `when`, retried (`retry.times`, `retry.delay_ms`),
+ * and bounded in time (`timeout_ms`); when it still fails, `on_error` says whether the chain goes
+ * on, stops, or runs other steps and stops. Every step is reported. Each step writes in its own
+ * transaction (a chain is a sequence of runs, not one), and a dry run writes nothing at all.
+ */
+import type { ChainManifest, ChainStep, SkillManifest } from '../../manifest';
+import { nowHelper } from '../../runtime/template';
+import { CancelledError, throwIfAborted } from '../../runtime/abort';
+import { ParamRenderer } from './renderParams';
+import { runManifestSkill, type ManifestInput, type ManifestRunDeps, type ManifestRunResult } from './runManifestSkill';
+
+/** How one step ended. */
+export interface ChainStepReport {
+  index: number;
+  skill: string;
+  status: 'ok' | 'dry_run' | 'skipped' | 'failed' | 'invalid';
+  attempts: number;
+  output_as?: string;
+  runId?: string;
+  planned?: number;
+  error?: string;
+  /** True for a step of an `on_error` branch. */
+  onError?: boolean;
+}
+
+/** What a chain did. */
+export interface ChainReport {
+  chain: string;
+  status: 'ok' | 'failed' | 'dry_run';
+  steps: ChainStepReport[];
+}
+
+/** Most attempts a step may ask for (a chain from a cloned repository must not loop for hours). */
+const MAX_ATTEMPTS = 5;
+const MAX_DELAY_MS = 60_000;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new CancelledError());
+    const t = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new CancelledError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The step's input: `args.text` (or `args.input`) as text, else the chain's own input. */
+function stepInput(args: Record<string, unknown>, chainInput: ManifestInput): ManifestInput {
+  const text = typeof args.text === 'string' ? args.text : typeof args.input === 'string' ? args.input : chainInput.text;
+  return { ...chainInput, text, ...(typeof args.url === 'string' ? { url: args.url, kind: 'link' as const } : {}) };
+}
+
+/** Runs a chain over `input` with the skills it names. */
+export async function runChain(
+  chain: ChainManifest,
+  input: ManifestInput,
+  skills: ReadonlyMap<string, SkillManifest>,
+  deps: ManifestRunDeps,
+): Promise<ChainReport> {
+  const renderer = new ParamRenderer();
+  const outputs: Record<string, unknown> = {};
+  const reports: ChainStepReport[] = [];
+  const context = () => ({ input: { text: input.text, source: input.source ?? '', url: input.url ?? '' }, now: nowHelper(deps.now()), ...outputs });
+
+  const runStep = async (step: ChainStep, index: number, onError: boolean): Promise<boolean> => {
+    throwIfAborted(deps.signal);
+    const report: ChainStepReport = { index, skill: step.skill, status: 'ok', attempts: 0, ...(step.output_as ? { output_as: step.output_as } : {}), ...(onError ? { onError } : {}) };
+    reports.push(report);
+    if (step.when !== undefined && !renderer.holds(step.when, context(), `steps[${index}].when`)) {
+      report.status = 'skipped';
+      return true;
+    }
+    const manifest = skills.get(step.skill);
+    if (!manifest) {
+      report.status = 'failed';
+      report.error = `no valid skill named "${step.skill}"`;
+      return false;
+    }
+    const args = renderer.render(step.args ?? {}, context(), `steps[${index}].args`) as Record<string, unknown>;
+    const attempts = Math.min(MAX_ATTEMPTS, 1 + Math.max(0, step.retry?.times ?? 0));
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      report.attempts = attempt;
+      const controller = new AbortController();
+      const onOuter = () => controller.abort();
+      deps.signal.addEventListener('abort', onOuter, { once: true });
+      const timer = step.timeout_ms ? setTimeout(() => controller.abort(), step.timeout_ms) : undefined;
+      try {
+        const result: ManifestRunResult = await runManifestSkill(manifest, stepInput(args, input), { ...deps, signal: controller.signal });
+        if (step.output_as) outputs[step.output_as] = { output: result.output, runId: result.runId, actions: result.planned.map((p) => ({ primitive: p.primitive, op: p.op, id: p.alias.id, ref: p.alias.ref })) };
+        report.status = result.status;
+        if (result.runId) report.runId = result.runId;
+        report.planned = result.planned.length;
+        if (result.status !== 'invalid') return true;
+        report.error = result.warnings[0];
+      } catch (err) {
+        if (deps.signal.aborted) throw new CancelledError();
+        report.status = 'failed';
+        report.error = controller.signal.aborted && step.timeout_ms ? `took longer than ${step.timeout_ms} ms and was stopped` : err instanceof Error ? err.message : String(err);
+      } finally {
+        clearTimeout(timer);
+        deps.signal.removeEventListener('abort', onOuter);
+      }
+      if (attempt < attempts) await sleep(Math.min(MAX_DELAY_MS, step.retry?.delay_ms ?? 0), deps.signal);
+    }
+    return false;
+  };
+
+  for (let i = 0; i < chain.steps.length; i++) {
+    const step = chain.steps[i];
+    if (await runStep(step, i, false)) continue;
+    const onError = step.on_error ?? 'stop';
+    if (onError === 'continue') continue;
+    if (Array.isArray(onError)) {
+      for (let j = 0; j < onError.length; j++) if (!(await runStep(onError[j], j, true))) break;
+    }
+    return { chain: chain.name, status: 'failed', steps: reports };
+  }
+  return { chain: chain.name, status: deps.dryRun ? 'dry_run' : 'ok', steps: reports };
+}
