@@ -3,7 +3,8 @@
 // through the CLI process, with baselines measured in the same run:
 //   - in-process: diagnose with the default concurrency (4) vs concurrency 1;
 //   - CLI: `node dist/cli.js diagnose` vs a bare `node -e 0` (process start-up floor).
-// Then the model engines against the mock Anthropic server (scripts/bench-llm.ts).
+// Then the model engines against the mock Anthropic server (scripts/bench-llm.ts) and the
+// declarative skills (scripts/bench-skills.ts).
 // Prints medians and ratios. Usage: node scripts/bench.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -356,5 +357,11 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
 // Anthropic server. A separate process: the mock server and the SDK provider run from TypeScript sources.
 {
   const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-llm.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
+// Declarative skills (issue 14): loading and validating 100 skills, and one dry run.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-skills.ts')], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) process.exitCode = 1;
 }
