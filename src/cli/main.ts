@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
-  AUDIO_EXTENSIONS, AskError, CancelledError, COMPILED_KNOWLEDGE, DEFAULT_ANTHROPIC_MODEL, DEFAULT_REQUESTS_PER_MINUTE, LlmError, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
+  AUDIO_EXTENSIONS, AskError, CancelledError, COMPILED_KNOWLEDGE, silentLogger, DEFAULT_ANTHROPIC_MODEL, DEFAULT_REQUESTS_PER_MINUTE, LlmError, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
   HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
 } from '../core';
 import type { FormatChoice, Logger, SttSettings } from '../core';
@@ -13,6 +13,7 @@ import { REPLAY_USAGE, runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
 import { recordsCommand, runCommand, skillsCommand } from './skillCommands';
 import { ManifestRunError } from '../core/skills/manifest/runManifestSkill';
+import { ScriptError } from '../core/skills/manifest/scriptedSkill';
 import { TemplateError } from '../core/runtime/template';
 import { RecordsError } from '../core/records/errors';
 import { ActionsFailedError } from '../core/actions/runActions';
@@ -31,8 +32,9 @@ const USAGE = `Usage:
   interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json]
 ${REPLAY_USAGE}
   interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
-  interview-lens run [SKILL] --input FILE|- [--dry-run] [--json] [--engine E]
-                                                        routes to a skill when none is named; --dry-run writes nothing
+  interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust]
+                                                        routes to a skill when none is named; --dry-run writes nothing;
+                                                        a workspace skill's script (run.ts) runs only with --trust
   interview-lens records [KIND] [--json]                what skills wrote (~/.interview-lens/records.sqlite)
 --engine: offline (default; INTERVIEW_LENS_ENGINE sets another default), anthropic, openai-compatible.
   anthropic: ANTHROPIC_API_KEY, optional ANTHROPIC_BASE_URL (a gateway) and INTERVIEW_LENS_ANTHROPIC_MODEL (default ${DEFAULT_ANTHROPIC_MODEL}).
@@ -170,6 +172,7 @@ export async function run(
           'max-steps': { type: 'string' },
           input: { type: 'string' },
           'dry-run': { type: 'boolean', default: false },
+          trust: { type: 'boolean', default: false },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -198,6 +201,7 @@ export async function run(
       return await withSigint((signal) => runCommand({
         ...(file ? { skill: file } : {}), input: values.input!, dryRun: values['dry-run']!, json: values.json!, cwd: process.cwd(),
         recordsFile: path.join(homeDir(io.env), 'records.sqlite'), ...(model.llm ? { llm: model.llm } : {}), signal,
+        trust: values.trust!, logger: values.verbose ? stderrLogger(io.stderr) : silentLogger,
       }, () => fs.readFileSync(0, 'utf8'), io), { finish() {}, discard() {} });
     }
     if (command === 'replay') {
@@ -338,7 +342,7 @@ export async function run(
       return err.kind === 'config' || err.kind === 'auth' || err.kind === 'unreachable' || err.kind === 'bad_request' ? 2 : 1;
     }
     // A skill that cannot run as configured, or whose template fails on this input: the user fixes it.
-    if (err instanceof ManifestRunError || err instanceof TemplateError) {
+    if (err instanceof ManifestRunError || err instanceof TemplateError || err instanceof ScriptError) {
       io.stderr(errorLine(err.message));
       return 2;
     }

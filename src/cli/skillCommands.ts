@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSkillFolders, type LoadedChain, type LoadedSkill } from '../core/manifest';
 import { runChain } from '../core/skills/manifest/runChain';
+import { loadSkillScript, runScriptedSkill, ScriptError } from '../core/skills/manifest/scriptedSkill';
+import type { Logger } from '../core/runtime/logger';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
 import { runManifestSkill } from '../core/skills/manifest/runManifestSkill';
 import { routeRequest } from '../core/routing/routeRequest';
@@ -69,6 +71,9 @@ export interface RunArgs {
   recordsFile: string;
   llm?: LlmProvider;
   signal: AbortSignal;
+  /** --trust: the user trusts this folder's scripts. */
+  trust: boolean;
+  logger: Logger;
 }
 
 /** `run [SKILL] --input FILE|-`: routes when no skill is named, then runs (or dry-runs) it. */
@@ -101,11 +106,23 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   }
   const chosen = valid.find((s) => s.name === decision.skill);
   if (!chosen) throw new UsageError(`skill "${decision.skill}" is not available (run "interview-lens skills list")`);
-  if (chosen.script) throw new UsageError(`skill "${chosen.name}" is a scripted skill (${chosen.script}); this version runs declarative skills only`);
   const records = await RecordsStore.open(args.recordsFile);
-  const result = await runManifestSkill(chosen.manifest!, { text, source: args.input === '-' ? 'stdin' : path.basename(args.input), ...(url ? { url, kind: 'link' } : {}) }, {
-    records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
-  });
+  const skillInput = { text, source: args.input === '-' ? 'stdin' : path.basename(args.input), ...(url ? { url, kind: 'link' as const } : {}) };
+  const deps = { records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd };
+  let result;
+  if (chosen.script) {
+    // Workspace scripts are code: only with --trust. Built-in ones ship with Interview Lens.
+    let execute;
+    try {
+      execute = loadSkillScript(chosen.dir, path.basename(chosen.script), { trusted: chosen.builtIn || args.trust, skill: chosen.name });
+    } catch (err) {
+      if (err instanceof ScriptError) throw new UsageError(err.message);
+      throw err;
+    }
+    result = await runScriptedSkill(chosen.manifest!, execute, skillInput, { ...deps, logger: args.logger });
+  } else {
+    result = await runManifestSkill(chosen.manifest!, skillInput, deps);
+  }
   if (args.json) {
     io.stdout(`${JSON.stringify({ route: decision, ...result }, null, 2)}\n`);
   } else {

@@ -54,6 +54,8 @@ describe('chunking long skill input', () => {
     assert.equal(merged.people[0].role, 'Staff engineer');
     assert.equal(merged.people[0].email, 'li@acme.dev');
     assert.equal(merged.reminders.length, 1);
+    const colleagues = mergeChunkOutputs([{ people: [{ name: 'Li Wei', company: 'Acme' }] }, { people: [{ name: 'Ana', company: 'Acme' }] }]) as any;
+    assert.equal(colleagues.people.length, 2, 'two people at one company stay two');
     const polluted = mergeChunkOutputs([{}, JSON.parse('{"__proto__": {"polluted": true}}')]) as any;
     assert.equal(({} as any).polluted, undefined);
     assert.equal(polluted.polluted, undefined);

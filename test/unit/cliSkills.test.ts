@@ -130,3 +130,29 @@ describe('CLI: a chain from the workspace', function () {
     }
   });
 });
+
+describe('CLI: scripted skills and trust', function () {
+  this.timeout(60_000);
+  it('a workspace script runs only with --trust; without it the run is refused and nothing runs', async () => {
+    const work = tempDir('il-trust-');
+    try {
+      const dir = path.join(work, 'skills', 'stamp');
+      fs.mkdirSync(dir, { recursive: true });
+      const marker = path.join(work, 'ran.txt');
+      fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in tests. Not for users.\n');
+      fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body: input.text } }] };\n}\n`);
+      fs.writeFileSync(path.join(work, 'in.txt'), 'scripted note');
+      const refused = await runCliIn(work, {}, 'run', 'stamp', '--input', 'in.txt');
+      assert.equal(refused.status, 2);
+      assert.match(refused.stderr, /only in a trusted workspace.*--trust/);
+      assert.ok(!fs.existsSync(marker), 'the script did not run');
+      const trusted = await runCliIn(work, {}, 'run', 'stamp', '--input', 'in.txt', '--trust');
+      assert.equal(trusted.status, 0, trusted.stderr);
+      assert.ok(fs.existsSync(marker));
+      const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
+      assert.equal(notes[0].body, 'scripted note');
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+});

@@ -19,12 +19,24 @@ export function identityText(value: string): string {
   return out;
 }
 
-/** Every identifying key of an item: two items are the same entity when any key matches (a name in one chunk, the name and an email in another). */
-function identitiesOf(item: unknown): string[] {
-  if (!item || typeof item !== 'object' || Array.isArray(item)) return typeof item === 'string' ? [`=${identityText(item)}`] : [];
-  const o = item as Record<string, unknown>;
-  return IDENTITY_FIELDS.filter((f) => typeof o[f] === 'string' && (o[f] as string).trim() !== '').map((f) => `${f}=${identityText(o[f] as string)}`);
+/**
+ * Whether two items are the same entity: decided by the most identifying field both have (an
+ * email before a name, a name before a company), so "Li Wei" and "li wei, li@acme.dev" are one
+ * person while two people at the same company stay two.
+ */
+function sameEntity(a: unknown, b: unknown): boolean {
+  if (typeof a === 'string' && typeof b === 'string') return identityText(a) === identityText(b);
+  if (!isPlain(a) || !isPlain(b)) return false;
+  for (const f of IDENTITY_FIELDS) {
+    const x = a[f];
+    const y = b[f];
+    if (typeof x === 'string' && x.trim() !== '' && typeof y === 'string' && y.trim() !== '') return identityText(x) === identityText(y);
+  }
+  return false;
 }
+
+/** Most items one merged list compares one by one; beyond it, items are appended (chunk outputs are small). */
+const MAX_COMPARED = 2000;
 
 /** Fills what `into` lacks from `from` (nested objects merged the same way). */
 function mergeObjects(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
@@ -45,20 +57,10 @@ function isPlain(v: unknown): v is Record<string, unknown> {
 
 function mergeArrays(a: unknown[], b: unknown[]): unknown[] {
   const out = [...a];
-  const at = new Map<string, number>();
-  const remember = (x: unknown, i: number) => {
-    for (const id of identitiesOf(x)) if (!at.has(id)) at.set(id, i);
-  };
-  out.forEach(remember);
   for (const x of b) {
-    const same = identitiesOf(x).map((id) => at.get(id)).find((i) => i !== undefined);
-    if (same !== undefined) {
-      if (isPlain(out[same]) && isPlain(x)) out[same] = mergeObjects(out[same] as Record<string, unknown>, x);
-      remember(x, same);
-      continue;
-    }
-    remember(x, out.length);
-    out.push(x);
+    const same = out.length <= MAX_COMPARED ? out.findIndex((y) => sameEntity(y, x)) : -1;
+    if (same < 0) out.push(x);
+    else if (isPlain(out[same]) && isPlain(x)) out[same] = mergeObjects(out[same] as Record<string, unknown>, x);
   }
   return out;
 }
