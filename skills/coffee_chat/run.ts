@@ -33,6 +33,20 @@ const SYSTEM = 'You read notes of a networking conversation. List the people met
 interface Person { name: string; email?: string; company?: string; role?: string }
 interface Merged { date?: string; people?: Person[]; follow_ups?: Array<{ title: string; due?: string }>; summary?: string }
 
+/** A YYYY-MM-DD that is a real day, else undefined (the model's dates are data, checked here). */
+function validDate(value: string | undefined): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const d = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value ? undefined : value;
+}
+
+/** The day `n` days after a YYYY-MM-DD. */
+function daysAfter(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
 export async function execute(ctx: any, input: { text: string; source?: string }) {
   const parts = ctx.chunk(input.text, { strategy: 'topic', max_chars: 6000 });
   const outputs: unknown[] = [];
@@ -40,7 +54,7 @@ export async function execute(ctx: any, input: { text: string; source?: string }
     outputs.push(await ctx.askJson({ system: SYSTEM, user: `Today is ${ctx.now.date()}.\n\n${part.text}` }, PART_SCHEMA));
   }
   const out = ctx.merge(outputs) as Merged;
-  const day = out.date ?? ctx.now.date();
+  const day = validDate(out.date) ?? ctx.now.date();
   const actions: Array<Record<string, unknown>> = [];
   const companies = [...new Set((out.people ?? []).map((p) => p.company).filter((c): c is string => !!c))];
   companies.forEach((name, i) => actions.push({ upsert_company: { name }, as: `company_${i}` }));
@@ -62,7 +76,7 @@ export async function execute(ctx: any, input: { text: string; source?: string }
     as: 'chat',
   });
   (out.follow_ups ?? []).forEach((f) => {
-    actions.push({ create_reminder: { title: f.title, due_at: f.due ?? `{{ '${day}' | days_before(-3) }}`, entity: '{{ chat.ref }}' } });
+    actions.push({ create_reminder: { title: f.title, due_at: validDate(f.due) ?? daysAfter(day, 3), entity: '{{ chat.ref }}' } });
   });
   return {
     output: out,

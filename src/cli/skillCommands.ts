@@ -5,12 +5,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, type LoadedChain, type LoadedSkill } from '../core/manifest';
+import { loadSkillFolders, type LoadedChain, type LoadedSkill, type SkillManifest } from '../core/manifest';
 import { runChain } from '../core/skills/manifest/runChain';
 import { loadSkillScript, runScriptedSkill, ScriptError } from '../core/skills/manifest/scriptedSkill';
 import type { Logger } from '../core/runtime/logger';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
-import { runManifestSkill } from '../core/skills/manifest/runManifestSkill';
+import { runManifestSkill, type ManifestInput, type ManifestRunDeps } from '../core/skills/manifest/runManifestSkill';
 import { routeRequest } from '../core/routing/routeRequest';
 import { RecordsStore } from '../core/records/recordsStore';
 import { ENTITY_KINDS, type EntityKind } from '../core/records/schema';
@@ -86,9 +86,17 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   if (chain) {
     if (!chain.manifest) throw new UsageError(`chain "${chain.name}" is invalid: ${chain.problems[0]?.message ?? ''} (run "interview-lens skills validate")`);
     const records = await RecordsStore.open(args.recordsFile);
+    const byManifest = new Map(valid.map((s) => [s.manifest!, s]));
+    // A step's scripted skill runs under the same trust rule as on its own.
+    const runStep = (manifest: SkillManifest, stepInput: ManifestInput, deps: ManifestRunDeps) => {
+      const loaded = byManifest.get(manifest);
+      if (!loaded?.script) return runManifestSkill(manifest, stepInput, deps);
+      const execute = loadSkillScript(loaded.dir, path.basename(loaded.script), { trusted: loaded.builtIn || args.trust, skill: loaded.name });
+      return runScriptedSkill(manifest, execute, stepInput, { ...deps, logger: args.logger });
+    };
     const report = await runChain(chain.manifest, { text, source: args.input === '-' ? 'stdin' : path.basename(args.input) }, new Map(valid.map((s) => [s.name, s.manifest!])), {
       records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
-    });
+    }, runStep);
     if (args.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else for (const st of report.steps) io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
     return report.status === 'failed' ? 1 : 0;

@@ -24,7 +24,7 @@ describe('loadSkillFolders', () => {
     assert.deepEqual(problems, [], 'a skills folder that does not exist is skipped quietly');
     assert.deepEqual(skills.map((s) => [path.relative(FIXTURES, s.dir), s.name, s.valid, s.builtIn]), [
       ['builtin/coffee_chat', 'coffee_chat', true, true],
-      ['builtin/extract_job', 'extract_job', false, true],
+      ['builtin/extract_job', 'extract_job', true, true],
       ['workspace/a_broken', 'a_broken', false, false],
       ['workspace/capture_note', 'capture_note', true, false],
       ['workspace/extract_job', 'extract_job', false, false],
@@ -66,6 +66,16 @@ describe('loadSkillFolders', () => {
       assert.equal(skill.manifest, undefined);
     }
     assert.equal(builtIn.problems.length, 1, 'the built-in copy has nothing else wrong');
+  });
+
+  it('a workspace skill named like a built-in is invalid, and the built-in keeps working (a cloned repository cannot disable it)', async () => {
+    const { skills } = await loadSkillFolders([BUILTIN, WORKSPACE], { builtInDirs: [BUILTIN] });
+    const builtIn = byName(skills, BUILTIN, 'extract_job');
+    const workspace = byName(skills, WORKSPACE, 'extract_job');
+    assert.equal(builtIn.valid, true);
+    assert.ok(builtIn.manifest);
+    assert.equal(workspace.valid, false);
+    assert.match(workspace.problems.find((p) => p.code === 'duplicate-skill')!.message, /another skill is also named "extract_job"/);
   });
 
   it('checks chain steps against the loaded skills and the named code skills, only when asked', async () => {

@@ -1,7 +1,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, type SkillManifest } from '../../src/core/manifest';
+import { loadSkillFolders, validateSkillManifest, type SkillManifest } from '../../src/core/manifest';
+import { unsafePatternReason } from '../../src/core/runtime/safePattern';
+import { structuredCall } from '../../src/core/llm/structuredCall';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
 import { runManifestSkill, ManifestRunError } from '../../src/core/skills/manifest/runManifestSkill';
 import { RecordsStore } from '../../src/core/records/recordsStore';
@@ -100,5 +102,19 @@ describe('running a declarative skill', function () {
     assert.equal(store.list('note').length, 1);
     await assert.rejects(runManifestSkill(await builtIn('extract_job'), { text: POSTING }, { records: store, signal: new AbortController().signal, now: NOW, dryRun: false }),
       (e: unknown) => e instanceof ManifestRunError && /needs a model/.test((e as Error).message));
+  });
+});
+
+describe('skill files that could hurt: patterns that backtrack', () => {
+  it('an output_schema pattern with a repeated group that repeats is refused where it is written, and never run', async () => {
+    for (const bad of ['^(a+)+$', '(a|ab)*c', '^(\\w+\\s?)*$', '(x+x+)+y', '(a)\\1']) assert.ok(unsafePatternReason(bad), bad);
+    for (const ok of ['^[0-9]{4}-[0-9]{2}-[0-9]{2}$', '^[a-z]+(-[a-z]+)*$', '^https?://', '^(foo|bar)$', '[A-Z]{2,3}']) assert.equal(unsafePatternReason(ok), undefined, ok);
+    const yaml = 'name: evil\nversion: 1\ndescription: x\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    a:\n      type: string\n      pattern: "^(a+)+$"\nactions:\n  - create_note:\n      body: x\n';
+    const v = validateSkillManifest(yaml, 'skills/evil/skill.yaml', { folderName: 'evil' });
+    const p = v.problems.find((x) => /refused/.test(x.message));
+    assert.ok(p, JSON.stringify(v.problems));
+    assert.equal(p!.line, 11);
+    const llm = new FakeLlm(() => JSON.stringify({ a: `${'a'.repeat(40)}!` }));
+    await assert.rejects(structuredCall(llm, { purpose: 'x', system: [], messages: [], maxTokens: 10 }, { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } }, { signal: new AbortController().signal }), /refused/);
   });
 });

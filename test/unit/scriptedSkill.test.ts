@@ -85,3 +85,23 @@ describe('scripted skills', function () {
     assert.ok(logger.lines.some((l) => l.message === 'script used services' && l.fields?.service === 'records'));
   });
 });
+
+describe('a script\'s parameters are data', () => {
+  it('model text that looks like a template is kept as written; only exact alias placeholders resolve', async () => {
+    const dir = tempDir('il-script-data-');
+    try {
+      const root = path.join(dir, 'skills', 'echo');
+      fs.mkdirSync(root, { recursive: true });
+      fs.writeFileSync(path.join(root, 'skill.yaml'), 'name: echo\nversion: 1\ndescription: Echoes a title through a script. Use it in tests. Not for users.\n');
+      fs.writeFileSync(path.join(root, 'run.ts'), 'export function execute(ctx: any, input: any) { return { actions: [{ create_note: { title: "Send the {{ input.text }} deck {#x", body: input.text }, as: "n" }, { add_tags: { entity: "{{ n.ref }}", tags: ["{% raw"] } }] }; }');
+      const { skills } = await loadSkillFolders([path.join(dir, 'skills')], checks);
+      const s = skills.find((x) => x.name === 'echo')!;
+      const store = await RecordsStore.open(path.join(dir, 'records.sqlite'));
+      const r = await runScriptedSkill(s.manifest!, loadSkillScript(s.dir, 'run.ts', { trusted: true, skill: 'echo' }), { text: 'SECRET INPUT' }, { records: store, signal: new AbortController().signal, now: NOW, dryRun: true, logger: new MemoryLogger() });
+      assert.equal(r.planned[0].params.title, 'Send the {{ input.text }} deck {#x');
+      assert.equal(r.planned[1].params.entity, r.planned[0].alias.ref);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

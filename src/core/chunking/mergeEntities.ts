@@ -11,28 +11,34 @@ const IDENTITY_FIELDS = ['id', 'email', 'url', 'slug', 'name', 'title', 'company
 /** Text as a key: width-folded (NFKC), lower case, punctuation and spacing removed. */
 export function identityText(value: string): string {
   let out = '';
-  for (const ch of value.normalize('NFKC').toLowerCase()) {
-    const code = ch.codePointAt(0)!;
-    // Digits, CJK ideographs, and letters of any cased script; spacing, punctuation and symbols go.
-    if ((ch >= '0' && ch <= '9') || (code >= 0x3400 && code <= 0x9fff) || ch.toUpperCase() !== ch) out += ch;
-  }
+  // Letters of every script (Hangul and kana too), digits, and "+" / "#" (C, C# and C++ differ).
+  for (const ch of value.normalize('NFKC').toLowerCase()) if (LETTER_OR_DIGIT.test(ch) || ch === '+' || ch === '#') out += ch;
   return out;
 }
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
- * Whether two items are the same entity: decided by the most identifying field both have (an
- * email before a name, a name before a company), so "Li Wei" and "li wei, li@acme.dev" are one
- * person while two people at the same company stay two.
+ * Whether two items are the same entity: every identifying field both have agrees, so "Li Wei"
+ * and "li wei, li@acme.dev" are one person, while two people at one company, or one title at two
+ * companies, stay two.
  */
 function sameEntity(a: unknown, b: unknown): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return identityText(a) === identityText(b);
-  if (!isPlain(a) || !isPlain(b)) return false;
-  for (const f of IDENTITY_FIELDS) {
-    const x = a[f];
-    const y = b[f];
-    if (typeof x === 'string' && x.trim() !== '' && typeof y === 'string' && y.trim() !== '') return identityText(x) === identityText(y);
+  if (typeof a === 'string' && typeof b === 'string') {
+    const k = identityText(a);
+    return k !== '' && k === identityText(b);
   }
-  return false;
+  if (!isPlain(a) || !isPlain(b)) return false;
+  // Every identifying field both have must agree (a title alone does not make two positions one
+  // when their companies differ), and at least one must be shared.
+  let shared = 0;
+  for (const f of IDENTITY_FIELDS) {
+    const x = typeof a[f] === 'string' ? identityText(a[f] as string) : '';
+    const y = typeof b[f] === 'string' ? identityText(b[f] as string) : '';
+    if (x === '' || y === '') continue;
+    if (x !== y) return false;
+    shared++;
+  }
+  return shared > 0;
 }
 
 /** Most items one merged list compares one by one; beyond it, items are appended (chunk outputs are small). */

@@ -5,6 +5,7 @@
  * writes nothing). Problems a schema cannot express are checked by `extraCheck`.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
+import { schemaPatterns, unsafePatternReason } from '../runtime/safePattern';
 import type { JsonSchema } from '../runtime/schema';
 import { addUsage, responseText, ZERO_USAGE, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from './provider';
 
@@ -33,6 +34,11 @@ const validators = new WeakMap<object, ValidateFunction>();
 export function schemaProblems(schema: JsonSchema, value: unknown): string[] {
   let validate = validators.get(schema);
   if (!validate) {
+    // Skills reach here with schemas from files; a pattern that can backtrack exponentially is refused, not run.
+    for (const { pattern, pointer } of schemaPatterns(schema)) {
+      const why = unsafePatternReason(pattern);
+      if (why) throw new Error(`output_schema${pointer}: the pattern "${pattern.slice(0, 60)}" is refused: ${why}`);
+    }
     validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
     validators.set(schema, validate);
   }

@@ -296,7 +296,11 @@ function markDuplicates<T extends LoadedSkill | LoadedChain>(items: T[], texts: 
   }
   for (const [name, group] of byName) {
     if (group.length < 2) continue;
-    for (const it of group) {
+    // A built-in skill wins over a workspace copy of its name (a cloned repository must not disable
+    // the fallback); only the copies are invalid then.
+    const builtIns = group.filter((it) => (it as { builtIn?: boolean }).builtIn);
+    const losers = builtIns.length === 1 ? group.filter((it) => it !== builtIns[0]) : group;
+    for (const it of losers) {
       const others = group.filter((o) => o !== it).map((o) => o.file);
       it.problems.push(problem(it.file, nameRange(texts.get(it)), `another ${kind} is also named "${name}" (${others.join(', ')}); ${kind} names must be unique, so rename one of them`, code, '/name', { data: { found: name } }));
       it.problems.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -3,6 +3,7 @@
 // in strict mode (unknown keywords, required keys that are not defined, keywords without their
 // type), and each mistake is shown at the key or value inside output_schema that causes it.
 
+import { schemaPatterns, unsafePatternReason } from '../runtime/safePattern';
 import Ajv from 'ajv';
 import { isMap, isSeq, isScalar, type Node } from 'yaml';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
@@ -101,6 +102,12 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
     });
   }
   const problems: ManifestProblem[] = [];
+  // A pattern runs on model output in a backtracking engine: a nested repetition could hang the editor.
+  for (const { pattern, pointer: where } of schemaPatterns(root, pointer)) {
+    const why = unsafePatternReason(pattern);
+    if (why) problems.push(at(locations.has(where) ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${pattern.slice(0, 60)}" is refused: ${why}; write it without repeating a group that repeats (e.g. ^[a-z]+(-[a-z]+)*$ is fine, ^(a+)+$ is not)`, where));
+  }
+  if (problems.length) return problems;
   try {
     a.compile(root);
   } catch (err) {

@@ -38,6 +38,9 @@ export interface RouteDecision {
   candidates: string[];
 }
 
+/** A skill's priority when its match leaves it out (as skill.schema.json says). */
+export const DEFAULT_PRIORITY = 50;
+
 /** Below this confidence the model's choice is not trusted and the fallback takes the request. */
 export const ROUTE_THRESHOLD = 0.6;
 /** The skill that takes whatever nothing else does. */
@@ -65,7 +68,7 @@ export function prefilter(skills: readonly RoutableSkill[], input: RouteInput): 
     if (input.url && (skill.match?.url_patterns ?? []).some((p) => wildcardMatch(p, input.url!))) hits += 2;
     if (hits > 0) out.push({ skill, hits });
   }
-  const priority = (s: RoutableSkill) => s.match?.priority ?? 0;
+  const priority = (s: RoutableSkill) => s.match?.priority ?? DEFAULT_PRIORITY;
   return out.sort((a, b) => priority(b.skill) - priority(a.skill) || b.hits - a.hits || a.skill.name.localeCompare(b.skill.name));
 }
 
@@ -120,9 +123,9 @@ export async function routeRequest(
   const kept = prefilter(enabled, input);
   const candidates = kept.map((k) => k.skill.name);
   const top = kept[0];
-  const tied = kept.filter((k) => (k.skill.match?.priority ?? 0) === (top?.skill.match?.priority ?? 0) && k.hits === top?.hits);
+  const tied = kept.filter((k) => (k.skill.match?.priority ?? DEFAULT_PRIORITY) === (top?.skill.match?.priority ?? DEFAULT_PRIORITY) && k.hits === top?.hits);
   if (top && tied.length === 1) {
-    return { skill: top.skill.name, how: 'match', reason: kept.length === 1 ? 'the only skill whose match fits' : `matched best (priority ${top.skill.match?.priority ?? 0}, ${top.hits} hit${top.hits === 1 ? '' : 's'})`, candidates };
+    return { skill: top.skill.name, how: 'match', reason: kept.length === 1 ? 'the only skill whose match fits' : `matched best (priority ${top.skill.match?.priority ?? DEFAULT_PRIORITY}, ${top.hits} hit${top.hits === 1 ? '' : 's'})`, candidates };
   }
   if (!options.llm) {
     const why = kept.length ? `${kept.length} skills match equally (${tied.map((t) => t.skill.name).join(', ')})` : 'no skill\'s match fits';

@@ -1,6 +1,6 @@
 /**
  * `url_patterns` in skill.yaml are wildcards, not regular expressions: `*` matches any run of
- * characters, everything else matches itself (case-insensitive). A pattern from a cloned skill is
+ * characters, `?` any one character, everything else matches itself (case-insensitive). A pattern from a cloned skill is
  * untrusted, so it is matched by a loop with bounded work, never compiled into a RegExp.
  */
 
@@ -14,7 +14,7 @@ export function wildcardMatch(pattern: string, text: string): boolean {
   let resume = 0;
   // The classic greedy matcher with one backtrack point: O(|p| * |t|) at worst, no recursion.
   while (ti < t.length) {
-    if (pi < p.length && p[pi] !== '*' && p[pi] === t[ti]) {
+    if (pi < p.length && p[pi] !== '*' && (p[pi] === '?' || p[pi] === t[ti])) {
       pi++;
       ti++;
     } else if (pi < p.length && p[pi] === '*') {

@@ -19,6 +19,7 @@ function wholeExpression(value: string): string | undefined {
 /** Renders templates of one manifest, compiling each distinct string once. */
 export class ParamRenderer {
   private readonly cache = new Map<string, Compiled>();
+  private readonly conditions = new Map<string, TemplateExpression>();
 
   private compiled(value: string, name: string): Compiled {
     let c = this.cache.get(value);
@@ -55,12 +56,14 @@ export class ParamRenderer {
   /** Whether a `when:` condition holds (written with or without `{{ }}`). */
   holds(when: string, context: Record<string, unknown>, name: string): boolean {
     const source = wholeExpression(when) ?? when;
-    let c = this.cache.get(`when:${source}`);
-    if (!c) {
-      c = { kind: 'expr', expr: compileExpression(source, { name }) };
-      this.cache.set(`when:${source}`, c);
+    let expr = this.conditions.get(source);
+    if (!expr) {
+      expr = compileExpression(source, { name });
+      this.conditions.set(source, expr);
     }
-    const v = (c as { expr: TemplateExpression }).expr.evaluate(context);
-    return !(v === false || v === null || v === undefined || v === '' || v === 0 || (Array.isArray(v) && v.length === 0));
+    const v = expr.evaluate(context);
+    // Jinja's truthiness, as {% if %} has it: empty text, lists and mappings are false.
+    if (v && typeof v === 'object') return Array.isArray(v) ? v.length > 0 : Object.keys(v).length > 0;
+    return !(v === false || v === null || v === undefined || v === '' || v === 0);
   }
 }

@@ -3,7 +3,7 @@
  * step's `args` (templates over the chain's input and the outputs of earlier steps, by their
  * `output_as` names). A step may be skipped by `when`, retried (`retry.times`, `retry.delay_ms`),
  * and bounded in time (`timeout_ms`); when it still fails, `on_error` says whether the chain goes
- * on, stops, or runs other steps and stops. Every step is reported. Each step writes in its own
+ * on, stops, or runs other steps instead and goes on. Every step is reported. Each step writes in its own
  * transaction (a chain is a sequence of runs, not one), and a dry run writes nothing at all.
  */
 import type { ChainManifest, ChainStep, SkillManifest } from '../../manifest';
@@ -34,7 +34,7 @@ export interface ChainReport {
 }
 
 /** Most attempts a step may ask for (a chain from a cloned repository must not loop for hours). */
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 11;
 const MAX_DELAY_MS = 60_000;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -64,6 +64,8 @@ export async function runChain(
   input: ManifestInput,
   skills: ReadonlyMap<string, SkillManifest>,
   deps: ManifestRunDeps,
+  /** How a step's skill runs (the CLI passes one that also runs trusted scripts); default: declarative only. */
+  runSkill?: (manifest: SkillManifest, input: ManifestInput, deps: ManifestRunDeps) => Promise<ManifestRunResult>,
 ): Promise<ChainReport> {
   const renderer = new ParamRenderer();
   const outputs: Record<string, unknown> = {};
@@ -79,9 +81,9 @@ export async function runChain(
       return true;
     }
     const manifest = skills.get(step.skill);
-    if (!manifest) {
+    if (!manifest || manifest.enabled === false) {
       report.status = 'failed';
-      report.error = `no valid skill named "${step.skill}"`;
+      report.error = manifest ? `skill "${step.skill}" is disabled (enabled: false)` : `no valid skill named "${step.skill}"`;
       return false;
     }
     const args = renderer.render(step.args ?? {}, context(), `steps[${index}].args`) as Record<string, unknown>;
@@ -93,7 +95,7 @@ export async function runChain(
       deps.signal.addEventListener('abort', onOuter, { once: true });
       const timer = step.timeout_ms ? setTimeout(() => controller.abort(), step.timeout_ms) : undefined;
       try {
-        const result: ManifestRunResult = await runManifestSkill(manifest, stepInput(args, input), { ...deps, signal: controller.signal });
+        const result: ManifestRunResult = await (runSkill ?? runManifestSkill)(manifest, stepInput(args, input), { ...deps, signal: controller.signal });
         if (step.output_as) outputs[step.output_as] = { output: result.output, runId: result.runId, actions: result.planned.map((p) => ({ primitive: p.primitive, op: p.op, id: p.alias.id, ref: p.alias.ref })) };
         report.status = result.status;
         if (result.runId) report.runId = result.runId;
@@ -119,7 +121,10 @@ export async function runChain(
     const onError = step.on_error ?? 'stop';
     if (onError === 'continue') continue;
     if (Array.isArray(onError)) {
-      for (let j = 0; j < onError.length; j++) if (!(await runStep(onError[j], j, true))) break;
+      // The branch replaces the failed step; the chain goes on only if the whole branch succeeded.
+      let recovered = true;
+      for (let j = 0; j < onError.length && recovered; j++) recovered = await runStep(onError[j], j, true);
+      if (recovered) continue;
     }
     return { chain: chain.name, status: 'failed', steps: reports };
   }

@@ -66,7 +66,7 @@ export interface ManifestRunResult {
 export class ManifestRunError extends Error {}
 
 /** Default chunk size when a skill asks for chunking without saying how large. */
-const DEFAULT_MAX_CHARS = 8000;
+const DEFAULT_MAX_CHARS = 4000;
 
 function chunksOf(manifest: SkillManifest, text: string): Chunk[] {
   const c = manifest.chunking;
@@ -78,7 +78,24 @@ function chunksOf(manifest: SkillManifest, text: string): Chunk[] {
 }
 
 /** Runs `manifest` on `input`. */
-export async function runManifestSkill(manifest: SkillManifest, input: ManifestInput, deps: ManifestRunDeps): Promise<ManifestRunResult> {
+export async function runManifestSkill(manifest: SkillManifest, input: ManifestInput, outer: ManifestRunDeps): Promise<ManifestRunResult> {
+  // timeout_ms bounds the run's model calls: past it they are aborted and nothing is written.
+  const limit = new AbortController();
+  const onOuter = () => limit.abort();
+  outer.signal.addEventListener('abort', onOuter, { once: true });
+  const timer = manifest.timeout_ms ? setTimeout(() => limit.abort(), manifest.timeout_ms) : undefined;
+  try {
+    return await runWithin(manifest, input, { ...outer, signal: limit.signal });
+  } catch (err) {
+    if (limit.signal.aborted && !outer.signal.aborted) throw new ManifestRunError(`skill "${manifest.name}" ran longer than its timeout_ms (${manifest.timeout_ms} ms) and was stopped; nothing was written`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    outer.signal.removeEventListener('abort', onOuter);
+  }
+}
+
+async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: ManifestRunDeps): Promise<ManifestRunResult> {
   const started = Date.now();
   const at = deps.now();
   const now = nowHelper(at);
@@ -131,10 +148,17 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
       outputs.push(outcome.value);
     }
     output = mergeChunkOutputs(outputs);
+    // Merging can pass a limit each part kept (maxItems): the merged output is checked again.
+    const merged = chunks.length > 1 && !manifest.chunking?.reduce ? schemaProblems(schema, output) : [];
+    if (merged.length) {
+      validation = { ok: false, merged: true, problems: merged };
+      warnings.push(`the ${chunks.length} chunks' outputs merged into one that is not valid against output_schema (${merged.slice(0, 2).join('; ')}): nothing was written; add a chunking.reduce prompt, or loosen the schema`);
+      return finishInvalid();
+    }
     if (chunks.length > 1 && manifest.chunking?.reduce) {
       const reduceUser = compileTemplate(manifest.chunking.reduce.user, { name: 'chunking.reduce.user' });
       const reduceSystem = manifest.chunking.reduce.system !== undefined ? compileTemplate(manifest.chunking.reduce.system, { name: 'chunking.reduce.system' }) : undefined;
-      const context = { ...base, partials: outputs, out: output };
+      const context = { ...base, parts: outputs, out: output };
       const outcome = await ask(`skill:${manifest.name}:reduce`, reduceSystem?.render(context) ?? '', reduceUser.render(context));
       if (!outcome.ok) {
         validation = { ok: false, reduce: true, repairs: outcome.repairs, problems: outcome.problems };
@@ -160,6 +184,17 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
   }
 
   // Actions: rendered with the output (`out`), aliases of earlier actions and `when:` conditions.
+  try {
+    return await planAndApply();
+  } catch (err) {
+    // A template that fails on this output, or an action the records refuse: audited, nothing written.
+    if (!deps.dryRun && !(err instanceof Error && err.name === 'ActionsFailedError')) {
+      await deps.records.recordRun({ skill: manifest.name, version: manifest.version, promptHash: hashOf(prompts), rawOutput: raw, validation, tokens: usage, durationMs: Date.now() - started }, 'failed', { error: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
+    }
+    throw err;
+  }
+
+  async function planAndApply(): Promise<ManifestRunResult> {
   const specs = actionSpecs(manifest);
   const inputs = specs.map((s) => ({ primitive: s.primitive, params: s.params, ...(s.as ? { as: s.as } : {}) }));
   const specOf = new Map(inputs.map((input, i) => [input, specs[i]]));
@@ -181,6 +216,7 @@ export async function runManifestSkill(manifest: SkillManifest, input: ManifestI
     skill: manifest.name, version: manifest.version, promptHash, rawOutput: raw, validation, tokens: usage, durationMs: Date.now() - started,
   }, deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {});
   return { skill: manifest.name, version: manifest.version, dryRun: false, output, planned, applied, runId: applied.runId, status: 'ok', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy };
+  }
 
   async function finishInvalid(): Promise<ManifestRunResult> {
     const promptHash = hashOf(prompts);

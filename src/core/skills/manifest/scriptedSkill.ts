@@ -22,7 +22,6 @@ import { planActions, applyActions } from '../../actions/runActions';
 import { primitiveOf, type SkillManifest } from '../../manifest';
 import type { JsonSchema } from '../../runtime/schema';
 import { ZERO_USAGE } from '../../llm/provider';
-import { ParamRenderer } from './renderParams';
 import type { ManifestInput, ManifestRunDeps, ManifestRunResult } from './runManifestSkill';
 
 /** A script refused (untrusted workspace, a file outside the skill) or broken (syntax, no execute). */
@@ -92,19 +91,51 @@ export function loadSkillScript(skillDir: string, scriptFile: string, options: {
   return execute as Execute;
 }
 
+/** `{{ name.id }}` or `{{ name.ref }}`, exactly: the only template a script's parameter may be. */
+function aliasPlaceholder(value: string): { name: string; field: 'id' | 'ref' } | undefined {
+  const t = value.trim();
+  if (!t.startsWith('{{') || !t.endsWith('}}')) return undefined;
+  const inner = t.slice(2, -2).trim();
+  const dot = inner.indexOf('.');
+  const name = inner.slice(0, dot);
+  const field = inner.slice(dot + 1);
+  if (dot <= 0 || (field !== 'id' && field !== 'ref')) return undefined;
+  for (const ch of name) if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch === '_')) return undefined;
+  return { name, field };
+}
+
+/** Parameters with alias placeholders replaced by the planned ids; everything else as given. */
+function resolveAliases(value: unknown, aliases: Readonly<Record<string, { id: string; ref: string }>>): unknown {
+  if (typeof value === 'string') {
+    const p = aliasPlaceholder(value);
+    if (!p) return value;
+    const alias = Object.prototype.hasOwnProperty.call(aliases, p.name) ? aliases[p.name] : undefined;
+    if (!alias) throw new ScriptError(`"${value}" names no earlier action's alias (as: ${p.name})`);
+    return alias[p.field];
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveAliases(v, aliases));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (k !== '__proto__' && k !== 'constructor' && k !== 'prototype') out[k] = resolveAliases(v, aliases);
+    return out;
+  }
+  return value;
+}
+
 /** Actions a script returned, in the runtime's form; a malformed one is an error naming it. */
-function normalizeActions(skill: string, actions: unknown): Array<{ primitive: string; params: Record<string, unknown>; as?: string; when?: string }> {
+function normalizeActions(skill: string, actions: unknown): Array<{ primitive: string; params: Record<string, unknown>; as?: string }> {
   if (actions === undefined) return [];
   if (!Array.isArray(actions)) throw new ScriptError(`skill "${skill}": execute() returned "actions" that is not a list`);
   return actions.map((a, i) => {
     if (!a || typeof a !== 'object') throw new ScriptError(`skill "${skill}": action ${i + 1} is not an object`);
     const o = a as Record<string, unknown>;
     const as = typeof o.as === 'string' ? o.as : undefined;
-    const when = typeof o.when === 'string' ? o.when : undefined;
-    if (typeof o.primitive === 'string') return { primitive: o.primitive, params: (o.params ?? {}) as Record<string, unknown>, ...(as ? { as } : {}), ...(when ? { when } : {}) };
+    // A script decides in code whether to return an action: `when` is a manifest's tool, not a script's.
+    if (o.when !== undefined) throw new ScriptError(`skill "${skill}": action ${i + 1} has "when"; a script returns only the actions it wants`);
+    if (typeof o.primitive === 'string') return { primitive: o.primitive, params: (o.params ?? {}) as Record<string, unknown>, ...(as ? { as } : {}) };
     const primitive = primitiveOf(o);
     if (!primitive) throw new ScriptError(`skill "${skill}": action ${i + 1} names no action primitive (give "primitive" and "params", or one primitive key)`);
-    return { primitive, params: (o[primitive] ?? {}) as Record<string, unknown>, ...(as ? { as } : {}), ...(when ? { when } : {}) };
+    return { primitive, params: (o[primitive] ?? {}) as Record<string, unknown>, ...(as ? { as } : {}) };
   });
 }
 
@@ -121,7 +152,6 @@ export async function runScriptedSkill(
   const controller = new AbortController();
   const onOuter = () => controller.abort();
   deps.signal.addEventListener('abort', onOuter, { once: true });
-  const renderer = new ParamRenderer();
   const services = new Proxy({ records: { list: deps.records.list.bind(deps.records), get: deps.records.get.bind(deps.records) } } as Record<string, unknown>, {
     get(target, key) {
       if (typeof key === 'string') deps.logger.info('script used services', { skill: manifest.name, service: key });
@@ -176,17 +206,12 @@ export async function runScriptedSkill(
   }
   if (!result || typeof result !== 'object') throw new ScriptError(`skill "${manifest.name}": execute() must return an object ({ actions, summary_md, output, warnings })`);
   const actions = normalizeActions(manifest.name, result.actions);
-  const base = { input: { text: input.text, source: input.source ?? '', url: input.url ?? '' }, now: nowHelper(deps.now()), out: result.output };
-  const inputs = actions.map(({ when: _w, ...a }) => a);
-  const whenOf = new Map(inputs.map((a, i) => [a, actions[i].when]));
+  // A script's parameters are data (they often carry the model's words): nothing in them is a
+  // template, except a value that is exactly an alias placeholder, `{{ name.id }}` / `{{ name.ref }}`.
+  const inputs = actions;
   const planned = planActions(inputs, deps.records, {
     ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}),
-    render: (action, aliases) => {
-      const context = { ...base, ...aliases };
-      const when = whenOf.get(action as (typeof inputs)[number]);
-      if (when !== undefined && !renderer.holds(when, context, `${manifest.name}.when`)) return null;
-      return renderer.render(action.params, context, `${manifest.name}.${action.primitive}`) as Record<string, unknown>;
-    },
+    render: (action, aliases) => resolveAliases(action.params, aliases) as Record<string, unknown>,
   });
   const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
   const common = { skill: manifest.name, version: manifest.version, output: result.output, planned, warnings, chunks: 0, usage, costUsd: cost, promptHash: '', producedBy: deps.llm ? 'model' as const : 'offline' as const };
