@@ -235,19 +235,20 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
 
 /** Refuses, before any model call, what this version cannot or must not run. */
 function refuseUnrunnable(skill: LoadedSkill, engine: RunEngine, deps: RunSkillDeps, arg: unknown): void {
+  // A text routed (or picked) to a skill that cannot run here can still be kept, offline, as a note.
+  const note = vscode.l10n.t('Keep as a Note');
+  const asNote = skill.name !== 'capture_note' && !optionsOf(arg).skill;
+  const keepAsNote = asNote ? [{ label: note, run: () => runSkillCommand(deps, { skill: 'capture_note' }) }] : [];
   if (skill.script) {
-    throw new Refusal(vscode.l10n.t('"{0}" is a scripted skill ({1}). Running skill scripts is not supported in VS Code yet; only declarative skills run, and no workspace code is executed.', skill.name, path.basename(skill.script)));
+    throw new Refusal(vscode.l10n.t('"{0}" is a scripted skill ({1}). Running skill scripts is not supported in VS Code yet; only declarative skills run, and no workspace code is executed.', skill.name, path.basename(skill.script)), keepAsNote);
   }
   if (!engine.llm && !skill.manifest!.offline) {
     const open = vscode.l10n.t('Open Settings');
-    const note = vscode.l10n.t('Keep as a Note');
-    // A text routed (or picked) to a model-only skill can still be kept, offline, as a note.
-    const asNote = skill.name !== 'capture_note' && !optionsOf(arg).skill;
     throw new Refusal(
       vscode.l10n.t('"{0}" needs a model engine and the engine is offline: choose one in the setting interviewLens.engine (nothing was written).', skill.name),
       [
         { label: open, run: () => vscode.commands.executeCommand('workbench.action.openSettings', ENGINE_SETTING) },
-        ...(asNote ? [{ label: note, run: () => runSkillCommand(deps, { skill: 'capture_note' }) }] : []),
+        ...keepAsNote,
       ],
     );
   }
