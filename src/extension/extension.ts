@@ -18,9 +18,24 @@ import { AskPanel } from './askPanel';
 import { askCommand } from './askCommand';
 import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
 import { diagnoseAndRecordCommand } from './recordCommand';
+import { RecordsHost } from './recordsHost';
+import { SkillCatalog } from './skillCatalog';
+import { JobSearchTreeProvider } from './jobSearchTree';
+import { RecordDocumentProvider, RECORD_SCHEME } from './recordDocument';
+import { ReminderWatcher } from './reminderWatcher';
+import { runSkillCommand } from './runSkillCommand';
+import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
+
+/** What activate() returns: the Job Search view's data and the reminder check, for the integration tests. */
+export interface InterviewLensApi {
+  jobSearch: JobSearchTreeProvider;
+  reminders: ReminderWatcher;
+  /** Path of the records file (records.sqlite in the extension's global storage). */
+  recordsFile: string;
+}
 
 /** Wires commands, providers and panels; all work happens on first use. */
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   // Every line the extension or the core writes to the channel passes the redactor.
   const log = redactingChannel(vscode.window.createOutputChannel('Interview Lens', { log: true }));
   const host = new CoreHost(context, log);
@@ -33,6 +48,12 @@ export function activate(context: vscode.ExtensionContext): void {
   const askPanel = new AskPanel(context.extensionUri);
   const workspaceKnowledge = new WorkspaceKnowledge(host);
   host.onCreated = (core) => workspaceKnowledge.loadAll(core);
+  const records = new RecordsHost(context);
+  const jobSearch = new JobSearchTreeProvider(records, log);
+  const jobSearchView = vscode.window.createTreeView(JOB_SEARCH_VIEW, { treeDataProvider: jobSearch, showCollapseAll: true });
+  const reminders = new ReminderWatcher(records, context.globalState, log).start();
+  const skillDeps = { host, context, records, catalog: new SkillCatalog(context.extensionPath), revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
+  const recordDeps = { records, log };
 
   context.subscriptions.push(
     log, state, lenses, deps.panel, restorer,
@@ -54,8 +75,19 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('interviewLens.setOpenAiApiKey', () => setOpenAiApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.diagnoseAndRecord', (name?: unknown) => diagnoseAndRecordCommand(deps, typeof name === 'string' ? name : undefined)),
     vscode.commands.registerCommand('interviewLens.ask', (question?: unknown) => askCommand({ ...deps, askPanel }, typeof question === 'string' ? question : undefined)),
+    records, jobSearch, jobSearchView, reminders,
+    vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(records)),
+    // From the palette, the editor's context menu (with the file's URI) or automation ({ skill, apply }).
+    vscode.commands.registerCommand('interviewLens.runSkill', (arg?: unknown) => runSkillCommand(skillDeps, arg)),
+    // Refresh re-reads what another window or the CLI wrote: the tree, open records and the reminder count.
+    vscode.commands.registerCommand('interviewLens.jobSearch.refresh', () => records.changed()),
+    vscode.commands.registerCommand('interviewLens.jobSearch.open', (node?: unknown) => openRecordCommand(node)),
+    vscode.commands.registerCommand('interviewLens.jobSearch.delete', (node?: unknown, options?: unknown) => deleteRecordCommand(recordDeps, node, options)),
+    vscode.commands.registerCommand('interviewLens.jobSearch.markDone', (node?: unknown) => markReminderDoneCommand(recordDeps, node)),
+    vscode.commands.registerCommand('interviewLens.showReminders', () => showRemindersCommand(jobSearchView, jobSearch)),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
+  return { jobSearch, reminders, recordsFile: records.file };
 }
 
 export function deactivate(): void {}

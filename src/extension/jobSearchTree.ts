@@ -1,0 +1,181 @@
+import * as vscode from 'vscode';
+import type { RecordRow } from '../core/records/rows';
+import type { EntityKind } from '../core/records/schema';
+import type { RecordsStore } from '../core/records/recordsStore';
+import { localDay } from '../core/records/normalize';
+import type { RecordsHost } from './recordsHost';
+import { kindLabel, oneLine, recordTitle } from './recordLabels';
+import { showWarning } from './notify';
+
+/** The top-level groups of the view, in order, and the kind each lists. */
+export const JOB_GROUPS = [
+  { id: 'companies', kind: 'company' },
+  { id: 'people', kind: 'person' },
+  { id: 'notes', kind: 'note' },
+  { id: 'events', kind: 'event' },
+  { id: 'reminders', kind: 'reminder' },
+  { id: 'diagnoses', kind: 'diagnosis' },
+] as const;
+
+/** One of those groups. */
+export type JobGroupId = (typeof JOB_GROUPS)[number]['id'];
+
+/** A node of the Job Search tree: a group, or one record (with the node it sits under). */
+export type JobNode =
+  | { type: 'group'; group: JobGroupId; count: number; due: number }
+  | { type: 'record'; kind: EntityKind; row: RecordRow; parent: JobNode; due?: boolean };
+
+/** The records a position gathers under it. */
+const POSITION_CHILDREN: readonly EntityKind[] = ['application', 'interview', 'offer'];
+
+const ICONS: Partial<Record<EntityKind, string>> = {
+  company: 'organization', position: 'briefcase', person: 'person', note: 'note', event: 'calendar', reminder: 'bell',
+  application: 'send', interview: 'comment-discussion', offer: 'gift', diagnosis: 'checklist',
+};
+
+function groupLabel(group: JobGroupId): string {
+  switch (group) {
+    case 'companies': return vscode.l10n.t('Companies');
+    case 'people': return vscode.l10n.t('People');
+    case 'notes': return vscode.l10n.t('Notes');
+    case 'events': return vscode.l10n.t('Events');
+    case 'reminders': return vscode.l10n.t('Reminders');
+    case 'diagnoses': return vscode.l10n.t('Diagnoses');
+  }
+}
+
+/** "2026-12-01" or "2026-12-01 09:30" (local time) for a stored date or moment. */
+export function shownWhen(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  if (value.length <= 10) return value;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${localDay(d)} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** What follows a record's name in the tree: where, when, how it stands. */
+function descriptionOf(kind: EntityKind, row: RecordRow, due: boolean | undefined): string {
+  const parts = (...xs: unknown[]) => xs.filter((x) => typeof x === 'string' ? x !== '' : x !== null && x !== undefined).map((x) => oneLine(x, 40)).join(' · ');
+  switch (kind) {
+    case 'position': return parts(row.location, row.status, row.deadline ? vscode.l10n.t('apply by {0}', String(row.deadline)) : undefined);
+    case 'person': return parts(row.role, row.email);
+    case 'note': return parts(row.source, String(row.created_at).slice(0, 10));
+    case 'event': return parts(shownWhen(row.starts_at), row.location);
+    case 'reminder': return row.done ? vscode.l10n.t('done') : due ? vscode.l10n.t('due {0}', shownWhen(row.due_at)) : shownWhen(row.due_at);
+    case 'application': return parts(row.status, row.applied_at, row.channel);
+    case 'interview': return parts(row.kind, shownWhen(row.scheduled_at), row.outcome);
+    case 'offer': return parts(row.status, row.base_salary !== null && row.base_salary !== undefined ? `${row.base_salary}${row.currency ? ` ${row.currency}` : ''}` : undefined);
+    case 'diagnosis': return parts(typeof row.score === 'number' ? `${Math.round(row.score)}/100` : undefined, row.source);
+    case 'company': return parts(row.industry, row.location);
+    default: return '';
+  }
+}
+
+/**
+ * The "Job Search" view: what skills wrote, as companies → positions → applications, interviews
+ * and offers, and the groups People, Notes, Events, Reminders (due ones first, with their date)
+ * and Diagnoses. Groups with nothing in them are left out, so an empty records file shows the
+ * view's welcome text. Refreshed whenever the records change through this window, and by its
+ * Refresh button (for what another window or the CLI wrote).
+ */
+export class JobSearchTreeProvider implements vscode.TreeDataProvider<JobNode>, vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<JobNode | undefined>();
+  readonly onDidChangeTreeData = this.emitter.event;
+  private readonly sub: vscode.Disposable;
+  private warned = false;
+
+  constructor(private readonly records: RecordsHost, private readonly log: vscode.LogOutputChannel, private readonly clock: () => Date = () => new Date()) {
+    this.sub = records.onDidChange(() => this.refresh());
+  }
+
+  refresh(): void {
+    this.emitter.fire(undefined);
+  }
+
+  async getChildren(node?: JobNode): Promise<JobNode[]> {
+    if (!node && !this.records.exists) return [];
+    let store: RecordsStore;
+    try {
+      store = await this.records.open();
+    } catch (err) {
+      this.log.error(`records: ${(err as Error).message}`);
+      if (!this.warned) {
+        this.warned = true;
+        void showWarning(vscode.l10n.t('Interview Lens cannot read its records ({0}). The file is left as it is.', (err as Error).message));
+      }
+      return [];
+    }
+    if (!node) return this.groups(store);
+    if (node.type === 'group') return this.groupChildren(store, node);
+    if (node.kind === 'company') return store.list('position', { company_id: node.row.id }).map((row) => ({ type: 'record', kind: 'position', row, parent: node }));
+    if (node.kind === 'position') {
+      return POSITION_CHILDREN.flatMap((kind) => store.list(kind, { position_id: node.row.id }).map((row): JobNode => ({ type: 'record', kind, row, parent: node })));
+    }
+    return [];
+  }
+
+  getParent(node: JobNode): JobNode | undefined {
+    return node.type === 'record' ? node.parent : undefined;
+  }
+
+  getTreeItem(node: JobNode): vscode.TreeItem {
+    if (node.type === 'group') {
+      const label = node.group === 'reminders' && node.due > 0
+        ? vscode.l10n.t('{0} ({1}, {2} due)', groupLabel(node.group), node.count, node.due)
+        : vscode.l10n.t('{0} ({1})', groupLabel(node.group), node.count);
+      const item = new vscode.TreeItem(label, node.group === 'reminders' && node.due > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = `group:${node.group}`;
+      item.contextValue = `group.${node.group}`;
+      return item;
+    }
+    const { kind, row } = node;
+    const item = new vscode.TreeItem(recordTitle(row) || kindLabel(kind), this.collapsible(node));
+    item.id = `${node.parent.type === 'group' ? node.parent.group : node.parent.type === 'record' ? node.parent.row.id : ''}/${kind}:${row.id}`;
+    item.description = descriptionOf(kind, row, node.due);
+    item.tooltip = new vscode.MarkdownString().appendText(`${kindLabel(kind)}: ${recordTitle(row, 200)}\n\n`).appendText(vscode.l10n.t('Created {0}', shownWhen(row.created_at)));
+    const icon = kind === 'reminder' ? (row.done ? 'pass' : node.due ? 'bell-dot' : 'bell') : ICONS[kind] ?? 'symbol-misc';
+    item.iconPath = new vscode.ThemeIcon(icon, kind === 'reminder' && node.due ? new vscode.ThemeColor('list.warningForeground') : undefined);
+    item.contextValue = kind === 'reminder' && !row.done ? 'record.reminder.open' : `record.${kind}`;
+    item.command = { command: 'interviewLens.jobSearch.open', title: vscode.l10n.t('Open Record'), arguments: [node] };
+    return item;
+  }
+
+  private collapsible(node: Extract<JobNode, { type: 'record' }>): vscode.TreeItemCollapsibleState {
+    if (node.kind !== 'company' && node.kind !== 'position') return vscode.TreeItemCollapsibleState.None;
+    return vscode.TreeItemCollapsibleState.Collapsed;
+  }
+
+  private groups(store: RecordsStore): JobNode[] {
+    const due = new Set(store.dueReminders(this.clock()).map((r) => r.id));
+    return JOB_GROUPS.map((g): JobNode => ({ type: 'group', group: g.id, count: store.list(g.kind).length, due: g.kind === 'reminder' ? due.size : 0 }))
+      .filter((g) => g.type === 'group' && g.count > 0);
+  }
+
+  private groupChildren(store: RecordsStore, node: Extract<JobNode, { type: 'group' }>): JobNode[] {
+    const kind = JOB_GROUPS.find((g) => g.id === node.group)!.kind;
+    const rows = store.list(kind);
+    const record = (row: RecordRow, due?: boolean): JobNode => ({ type: 'record', kind, row, parent: node, ...(due ? { due } : {}) });
+    const byText = (a: RecordRow, b: RecordRow) => recordTitle(a).localeCompare(recordTitle(b));
+    const newestFirst = (a: RecordRow, b: RecordRow) => String(b.created_at).localeCompare(String(a.created_at));
+    switch (kind) {
+      case 'reminder': {
+        // Due first (oldest due date first), then the ones still to come, then those done.
+        const due = store.dueReminders(this.clock());
+        const dueIds = new Set(due.map((r) => r.id));
+        const byDate = (a: RecordRow, b: RecordRow) => String(a.due_at).localeCompare(String(b.due_at));
+        const later = rows.filter((r) => !dueIds.has(r.id) && !r.done).sort(byDate);
+        const done = rows.filter((r) => r.done).sort(byDate);
+        return [...due.map((r) => record(r, true)), ...later.map((r) => record(r)), ...done.map((r) => record(r))];
+      }
+      case 'event': return rows.sort((a, b) => String(b.starts_at).localeCompare(String(a.starts_at))).map((r) => record(r));
+      case 'note': case 'diagnosis': return rows.sort(newestFirst).map((r) => record(r));
+      default: return rows.sort(byText).map((r) => record(r));
+    }
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.emitter.dispose();
+  }
+}

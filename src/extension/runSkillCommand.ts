@@ -1,0 +1,300 @@
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { CancelledError, LlmError } from '../core';
+import type { LoadedSkill } from '../core/manifest';
+import { runManifestSkill, ManifestRunError, type ManifestRunResult } from '../core/skills/manifest/runManifestSkill';
+import { routeRequest, RouteError, type RouteDecision } from '../core/routing/routeRequest';
+import { applyActions, ActionsFailedError } from '../core/actions/runActions';
+import { ActionInputError, StalePlanError } from '../core/actions/types';
+import { RecordsError } from '../core/records/errors';
+import { TemplateError } from '../core/runtime/template';
+import { StoreError } from '../core/store/storeError';
+import type { RecordsStore } from '../core/records/recordsStore';
+import type { CoreHost } from './services';
+import type { RecordsHost } from './recordsHost';
+import type { SkillCatalog } from './skillCatalog';
+import { engineProblem, isCancelledLlm } from './engineFix';
+import { showEngineProblem } from './engineNotice';
+import { createRunEngine, readEngineSettings, type RunEngine } from './engineSettings';
+import { ENGINE_SETTING } from './lmConvert';
+import { showError, showWarning } from './notify';
+import { explainUnavailable, pickSkill, unavailableReason } from './skillPicker';
+import { reviewPlan } from './planReview';
+
+/**
+ * Arguments for automation (tests, keybindings): `skill` names the skill instead of the quick
+ * pick (omit it to route automatically), `apply: true` writes the dry run's plan without asking,
+ * `apply: false` stops after the dry run. Without `apply` the plan is shown for Apply / Cancel.
+ */
+export interface RunSkillOptions {
+  skill?: string;
+  apply?: boolean;
+}
+
+/** What a run did, for callers and tests: the route, the plan, and whether it was written. */
+export interface RunSkillOutcome {
+  skill: string;
+  version: number;
+  route: RouteDecision;
+  status: 'applied' | 'dry_run' | 'cancelled' | 'invalid';
+  planned: Array<{ op: string; primitive: string; kind: string; id: string; ref: string; params: Record<string, unknown> }>;
+  /** The audit row of an applied run. */
+  runId?: string;
+  warnings: string[];
+  producedBy: ManifestRunResult['producedBy'];
+}
+
+/** What "Run Skill…" needs of the extension. */
+export interface RunSkillDeps {
+  host: CoreHost;
+  context: vscode.ExtensionContext;
+  records: RecordsHost;
+  catalog: SkillCatalog;
+  /** Shows the Job Search view. */
+  revealRecords: () => Thenable<unknown>;
+}
+
+/** A refusal the user can act on: one message, maybe one button. */
+class Refusal extends Error {
+  constructor(message: string, readonly buttons: ReadonlyArray<{ label: string; run: () => unknown }> = []) {
+    super(message);
+  }
+}
+
+const URL_ONLY = /^https?:\/\/\S+$/;
+
+function optionsOf(arg: unknown): RunSkillOptions {
+  if (!arg || typeof arg !== 'object' || arg instanceof vscode.Uri) return {};
+  const a = arg as Record<string, unknown>;
+  return { ...(typeof a.skill === 'string' ? { skill: a.skill } : {}), ...(typeof a.apply === 'boolean' ? { apply: a.apply } : {}) };
+}
+
+/** The text to run on: the selections (in order), else the whole document. */
+function inputOf(editor: vscode.TextEditor): { text: string; source: string; selection: boolean } {
+  const doc = editor.document;
+  const selected = editor.selections.filter((s) => !s.isEmpty).sort((a, b) => a.start.compareTo(b.start));
+  const source = path.basename(doc.uri.path) || doc.uri.toString();
+  if (selected.length) return { text: selected.map((s) => doc.getText(s)).join('\n\n'), source, selection: true };
+  return { text: doc.getText(), source, selection: false };
+}
+
+/** The editor to read: the active one, or the document the context menu was opened on. */
+async function editorFor(arg: unknown): Promise<vscode.TextEditor | undefined> {
+  const active = vscode.window.activeTextEditor;
+  if (arg instanceof vscode.Uri && active?.document.uri.toString() !== arg.toString()) {
+    return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(arg));
+  }
+  return active;
+}
+
+/**
+ * "Interview Lens: Run Skill…": runs a declarative skill on the selection (or the whole file).
+ * The skill is picked (or routed), then run as a dry run that writes nothing; its planned actions
+ * are shown, and only Apply writes them, in one transaction, from that same plan (no second
+ * model call). Scripted skills are refused: no workspace code runs.
+ */
+export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promise<RunSkillOutcome | undefined> {
+  const options = optionsOf(arg);
+  const editor = await editorFor(arg);
+  if (!editor) {
+    void showError(vscode.l10n.t('Open a file or select some text, then run "Run Skill…" again.'));
+    return undefined;
+  }
+  const input = inputOf(editor);
+  if (input.text.trim() === '') {
+    void showError(vscode.l10n.t('There is no text to run a skill on: select some text or open a file that has some.'));
+    return undefined;
+  }
+  const log = deps.host.log;
+  const loaded = await deps.catalog.load();
+  for (const p of loaded.problems) log.warn(`skills: ${p.file}: ${p.message}`);
+  for (const s of loaded.skills.filter((x) => !x.valid)) log.warn(`skills: ${s.name} is invalid: ${s.problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('; ')}`);
+
+  let picked: LoadedSkill | undefined;
+  if (options.skill !== undefined) {
+    picked = loaded.skills.find((s) => s.name === options.skill);
+    if (!picked) {
+      void showError(vscode.l10n.t('There is no skill named "{0}". Skills: {1}', options.skill, loaded.skills.map((s) => s.name).join(', ')));
+      return undefined;
+    }
+    const reason = unavailableReason(picked);
+    if (reason) {
+      void explainUnavailable(picked, reason);
+      return undefined;
+    }
+  } else if (options.apply === undefined) {
+    const choice = await pickSkill(loaded.skills);
+    if (!choice) return undefined;
+    if (!choice.auto) picked = choice.skill;
+  }
+
+  let engine: RunEngine;
+  try {
+    engine = await createRunEngine(await readEngineSettings(deps.context.secrets, editor.document.uri));
+  } catch (err) {
+    const problem = engineProblem(err);
+    if (!problem) throw err;
+    log.warn(`run skill: the engine cannot run: ${problem.message}`);
+    void showEngineProblem(vscode.l10n.t('Cannot run the skill: {0}', problem.message), problem.fix);
+    return undefined;
+  }
+
+  const url = URL_ONLY.test(input.text.trim()) ? input.text.trim() : undefined;
+  const folder = vscode.workspace.getWorkspaceFolder(editor.document.uri) ?? vscode.workspace.workspaceFolders?.[0];
+  const workspaceRoot = folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
+  const runnable = loaded.skills.filter((s) => !unavailableReason(s));
+
+  let dry: { route: RouteDecision; skill: LoadedSkill; result: ManifestRunResult; store: RecordsStore; ms: number };
+  try {
+    dry = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: running a skill (dry run)…'), cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          const started = Date.now();
+          const store = await deps.records.open();
+          let route: RouteDecision;
+          if (picked) {
+            route = { skill: picked.name, how: 'explicit', reason: 'named by the caller', candidates: [picked.name] };
+          } else {
+            progress.report({ message: vscode.l10n.t('choosing a skill…') });
+            route = await routeRequest({ kind: url ? 'link' : 'text', text: input.text, ...(url ? { url } : {}) },
+              runnable.map((s) => ({ name: s.name, description: s.manifest!.description, enabled: s.manifest!.enabled, match: s.manifest!.match })),
+              { ...(engine.llm ? { llm: engine.llm } : {}), signal: controller.signal });
+            log.info(`run skill: routed to ${route.skill} (${route.how}: ${route.reason})`);
+          }
+          const skill = runnable.find((s) => s.name === route.skill);
+          if (!skill) throw new Refusal(vscode.l10n.t('There is no skill named "{0}". Skills: {1}', route.skill, runnable.map((s) => s.name).join(', ')));
+          refuseUnrunnable(skill, engine, deps, arg);
+          progress.report({ message: skill.name });
+          const result = await runManifestSkill(skill.manifest!, { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}) }, {
+            records: store, ...(engine.llm ? { llm: engine.llm } : {}), signal: controller.signal, now: () => new Date(), dryRun: true, ...(workspaceRoot ? { workspaceRoot } : {}),
+          });
+          return { route, skill, result, store, ms: Date.now() - started };
+        } catch (err) {
+          controller.abort();
+          throw err;
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+  } catch (err) {
+    reportFailure(err, deps, picked?.name);
+    return undefined;
+  }
+
+  const { route, skill, result, store } = dry;
+  for (const w of result.warnings) log.warn(`run skill ${skill.name}: ${w}`);
+  log.info(`run skill ${skill.name} v${result.version}: dry run planned ${result.planned.length} actions (output by ${result.producedBy}, ${result.usage.inputTokens + result.usage.outputTokens} tokens)`);
+  const outcome = (status: RunSkillOutcome['status'], runId?: string): RunSkillOutcome => ({
+    skill: skill.name, version: result.version, route, status,
+    planned: result.planned.map((p) => ({ op: p.op, primitive: p.primitive, kind: p.kind, id: p.id, ref: p.ref, params: p.params })),
+    ...(runId ? { runId } : {}), warnings: result.warnings, producedBy: result.producedBy,
+  });
+  if (result.status === 'invalid') {
+    void showWarning(vscode.l10n.t('{0} wrote nothing: {1}', skill.name, result.warnings[0] ?? vscode.l10n.t('its output was not valid')));
+    return outcome('invalid');
+  }
+  if (options.apply === false) return outcome('dry_run');
+  const decision = options.apply === true ? 'apply' : await reviewPlan(skill.name, result.planned, result.warnings, route.how === 'explicit' ? undefined : route);
+  if (decision !== 'apply') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing was written.'));
+    return outcome('cancelled');
+  }
+
+  try {
+    // The plan the user saw is what is written: the core plans each action again inside the
+    // transaction and refuses (StalePlanError) if another window or the CLI changed those records.
+    const applied = await applyActions(result.planned, store, {
+      skill: result.skill, version: result.version, promptHash: result.promptHash, rawOutput: JSON.stringify(result.output ?? null),
+      validation: { ok: true, producedBy: result.producedBy, reviewed: options.apply === true ? 'automation' : 'user' }, tokens: result.usage, durationMs: dry.ms,
+    }, workspaceRoot ? { workspaceRoot } : {});
+    deps.records.changed();
+    const created = result.planned.filter((p) => p.op === 'create').length;
+    const updated = result.planned.filter((p) => p.op === 'update').length;
+    log.info(`run skill ${skill.name}: applied in run ${applied.runId} (${created} new, ${updated} updated)`);
+    const show = vscode.l10n.t('Show in Job Search');
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} new and {2} updated records.', skill.name, created, updated), show)
+      .then((c) => c === show && deps.revealRecords());
+    return outcome('applied', applied.runId);
+  } catch (err) {
+    if (err instanceof ActionsFailedError && err.reason instanceof StalePlanError) {
+      const again = vscode.l10n.t('Run Again');
+      void showWarning(vscode.l10n.t('Nothing was written: the records changed since the dry run (another window or the command line wrote them). Run the skill again to see a fresh plan.'), again)
+        .then((c) => {
+          if (c === again) void runSkillCommand(deps, { skill: skill.name });
+        });
+      return outcome('cancelled');
+    }
+    reportFailure(err, deps, skill.name);
+    return undefined;
+  }
+}
+
+/** Refuses, before any model call, what this version cannot or must not run. */
+function refuseUnrunnable(skill: LoadedSkill, engine: RunEngine, deps: RunSkillDeps, arg: unknown): void {
+  // A text routed (or picked) to a skill that cannot run here can still be kept, offline, as a note.
+  const note = vscode.l10n.t('Keep as a Note');
+  const asNote = skill.name !== 'capture_note' && !optionsOf(arg).skill;
+  const keepAsNote = asNote ? [{ label: note, run: () => runSkillCommand(deps, { skill: 'capture_note' }) }] : [];
+  if (skill.script) {
+    throw new Refusal(vscode.l10n.t('"{0}" is a scripted skill ({1}). Running skill scripts is not supported in VS Code yet; only declarative skills run, and no workspace code is executed.', skill.name, path.basename(skill.script)), keepAsNote);
+  }
+  if (!engine.llm && !skill.manifest!.offline) {
+    const open = vscode.l10n.t('Open Settings');
+    throw new Refusal(
+      vscode.l10n.t('"{0}" needs a model engine and the engine is offline: choose one in the setting interviewLens.engine (nothing was written).', skill.name),
+      [
+        { label: open, run: () => vscode.commands.executeCommand('workbench.action.openSettings', ENGINE_SETTING) },
+        ...keepAsNote,
+      ],
+    );
+  }
+}
+
+/** One notification for a run that stopped, with the button that helps when there is one. */
+function reportFailure(err: unknown, deps: RunSkillDeps, skill: string | undefined): void {
+  const log = deps.host.log;
+  const name = skill ?? vscode.l10n.t('the skill');
+  if (err instanceof CancelledError || isCancelledLlm(err) || (err instanceof LlmError && err.kind === 'cancelled')) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Cancelled. Nothing was written.'));
+    return;
+  }
+  if (err instanceof Refusal) {
+    log.warn(`run skill: ${err.message}`);
+    void showError(err.message, ...err.buttons.map((b) => b.label)).then((c) => err.buttons.find((b) => b.label === c)?.run());
+    return;
+  }
+  const problem = engineProblem(err);
+  if (problem) {
+    log.warn(`run skill ${name}: ${problem.message}`);
+    void showEngineProblem(vscode.l10n.t('Cannot run {0}: {1}', name, problem.message), problem.fix);
+    return;
+  }
+  if (err instanceof RouteError || err instanceof ManifestRunError) {
+    log.warn(`run skill: ${err.message}`);
+    void showError(vscode.l10n.t('Cannot run {0}: {1}', name, err.message));
+    return;
+  }
+  if (err instanceof TemplateError || err instanceof ActionInputError || (err instanceof RecordsError && err.code !== 'restricted')) {
+    log.warn(`run skill ${name}: ${err.message}`);
+    void showError(vscode.l10n.t('{0} could not plan its actions: {1}. Fix the skill.yaml; nothing was written.', name, err.message));
+    return;
+  }
+  if (err instanceof ActionsFailedError) {
+    log.error(`run skill ${name}: ${err.message}`);
+    void showError(vscode.l10n.t('{0} wrote nothing: {1}', name, err.message));
+    return;
+  }
+  if (err instanceof StoreError) {
+    log.error(`records: ${err.message}`);
+    void showError(vscode.l10n.t('Interview Lens cannot use its records file ({0}). Nothing was written.', err.message));
+    return;
+  }
+  log.error(`run skill ${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+  const show = vscode.l10n.t('Show log');
+  void showError(vscode.l10n.t('Interview Lens could not run {0}: {1}', name, err instanceof Error ? err.message : String(err)), show)
+    .then((c) => c === show && log.show());
+}

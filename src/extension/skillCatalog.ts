@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { loadSkillFolders, type LoadedSkills } from '../core/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
+import { guardedValue } from './restrictedSetting';
+
+/** The setting that lists the workspace's skill folders. */
+export const SKILL_PATHS_SETTING = 'interviewLens.skills.paths';
+/** Its default, as in package.json (and the CLI's folders). */
+export const DEFAULT_SKILL_PATHS: readonly string[] = ['skills', '.interview-lens/skills'];
+
+/**
+ * The skill folders the workspace asks for. In Restricted Mode only the user's own value (or
+ * the default) counts, so a cloned repository cannot point Interview Lens at other folders.
+ * Anything that is not a list of non-empty strings counts as unset.
+ */
+export function skillPaths(): string[] {
+  const config = vscode.workspace.getConfiguration('interviewLens.skills');
+  const trusted = vscode.workspace.isTrusted;
+  const value = guardedValue<unknown[]>(trusted, trusted ? config.get('paths') : undefined, config.inspect('paths'), [...DEFAULT_SKILL_PATHS]);
+  const list = Array.isArray(value) && value.every((p) => typeof p === 'string') ? (value as string[]) : [...DEFAULT_SKILL_PATHS];
+  return list.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/**
+ * Finds the declarative skills: the built-in folder shipped with the extension, then each
+ * workspace folder's skill paths (relative to that folder; an absolute path is taken as is).
+ * Loaded afresh on every call, so a skill saved a moment ago is there; a broken one is listed
+ * with its problems and never hides the others.
+ */
+export class SkillCatalog {
+  constructor(private readonly extensionPath: string) {}
+
+  /** The folder of the built-in skills (capture_note, extract_job, log_interview). */
+  get builtInDir(): string {
+    return path.join(this.extensionPath, 'skills');
+  }
+
+  /** Every folder scanned, built-in first, without duplicates. */
+  folders(): string[] {
+    const dirs = [this.builtInDir];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme !== 'file') continue;
+      for (const p of skillPaths()) dirs.push(path.resolve(folder.uri.fsPath, p));
+    }
+    return [...new Set(dirs.map((d) => path.resolve(d)))];
+  }
+
+  load(): Promise<LoadedSkills> {
+    return loadSkillFolders(this.folders(), { builtInDirs: [this.builtInDir], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+  }
+}
