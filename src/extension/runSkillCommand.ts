@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { CancelledError, LlmError } from '../core';
 import type { LoadedSkill } from '../core/manifest';
 import { runManifestSkill, ManifestRunError, type ManifestRunResult } from '../core/skills/manifest/runManifestSkill';
+import { loadSkillScript, runScriptedSkill, ScriptError } from '../core/skills/manifest/scriptedSkill';
+import { channelLogger } from './logger';
 import { routeRequest, RouteError, type RouteDecision } from '../core/routing/routeRequest';
 import { applyActions, ActionsFailedError } from '../core/actions/runActions';
 import { ActionInputError, StalePlanError } from '../core/actions/types';
@@ -168,9 +170,12 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
           if (!skill) throw new Refusal(vscode.l10n.t('There is no skill named "{0}". Skills: {1}', route.skill, runnable.map((s) => s.name).join(', ')));
           refuseUnrunnable(skill, engine, deps, arg);
           progress.report({ message: skill.name });
-          const result = await runManifestSkill(skill.manifest!, { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}) }, {
-            records: store, ...(engine.llm ? { llm: engine.llm } : {}), signal: controller.signal, now: () => new Date(), dryRun: true, ...(workspaceRoot ? { workspaceRoot } : {}),
-          });
+          const skillInput = { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}) };
+          const runDeps = { records: store, ...(engine.llm ? { llm: engine.llm } : {}), signal: controller.signal, now: () => new Date(), dryRun: true, ...(workspaceRoot ? { workspaceRoot } : {}) };
+          // A script is code: built-in ones ship with the extension; a workspace's runs only when the workspace is trusted.
+          const result = skill.script
+            ? await runScriptedSkill(skill.manifest!, loadSkillScript(skill.dir, path.basename(skill.script), { trusted: skill.builtIn || vscode.workspace.isTrusted, skill: skill.name }), skillInput, { ...runDeps, logger: channelLogger(log) })
+            : await runManifestSkill(skill.manifest!, skillInput, runDeps);
           return { route, skill, result, store, ms: Date.now() - started };
         } catch (err) {
           controller.abort();
@@ -239,10 +244,10 @@ function refuseUnrunnable(skill: LoadedSkill, engine: RunEngine, deps: RunSkillD
   const note = vscode.l10n.t('Keep as a Note');
   const asNote = skill.name !== 'capture_note' && !optionsOf(arg).skill;
   const keepAsNote = asNote ? [{ label: note, run: () => runSkillCommand(deps, { skill: 'capture_note' }) }] : [];
-  if (skill.script) {
-    throw new Refusal(vscode.l10n.t('"{0}" is a scripted skill ({1}). Running skill scripts is not supported in VS Code yet; only declarative skills run, and no workspace code is executed.', skill.name, path.basename(skill.script)), keepAsNote);
+  if (skill.script && !skill.builtIn && !vscode.workspace.isTrusted) {
+    throw new Refusal(vscode.l10n.t('"{0}" runs a script ({1}), and scripts run only in a trusted workspace: trust this workspace (Workspaces: Manage Workspace Trust) to run it. Nothing ran.', skill.name, path.basename(skill.script)), keepAsNote);
   }
-  if (!engine.llm && !skill.manifest!.offline) {
+  if (!engine.llm && !skill.script && !skill.manifest!.offline) {
     const open = vscode.l10n.t('Open Settings');
     throw new Refusal(
       vscode.l10n.t('"{0}" needs a model engine and the engine is offline: choose one in the setting interviewLens.engine (nothing was written).', skill.name),
@@ -273,7 +278,7 @@ function reportFailure(err: unknown, deps: RunSkillDeps, skill: string | undefin
     void showEngineProblem(vscode.l10n.t('Cannot run {0}: {1}', name, problem.message), problem.fix);
     return;
   }
-  if (err instanceof RouteError || err instanceof ManifestRunError) {
+  if (err instanceof RouteError || err instanceof ManifestRunError || err instanceof ScriptError) {
     log.warn(`run skill: ${err.message}`);
     void showError(vscode.l10n.t('Cannot run {0}: {1}', name, err.message));
     return;

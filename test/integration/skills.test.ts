@@ -101,7 +101,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
       title: "{{ out.title }}"
       due_at: "{{ now.date() | days_before(1) }}"`));
     // A script that would leave a mark if anything ran it.
-    writeSkill(skillsDir(), 'script_probe', 'name: script_probe\nversion: 1\ndescription: A scripted skill of the integration suite; its script must never run.\nscript: run.ts\n', {
+    writeSkill(skillsDir(), 'script_probe', 'name: script_probe\nversion: 1\ndescription: A scripted skill of the integration suite; its script runs only when trusted.\nscript: run.ts\n', {
       'run.ts': "require('fs').writeFileSync(require('path').join(__dirname, 'RAN'), 'ran');\nexport async function execute() { return { summary_md: '', actions: [], warnings: [], raw: null }; }\n",
     });
     writeSkill(workspacePath('other-skills'), 'ws_probe', offlineSkill('ws_probe', `  - create_note:
@@ -194,11 +194,18 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     assert.equal(dry.status, 'dry_run');
   });
 
-  it('refuses a scripted skill without running its script', async () => {
+  it('runs a workspace skill\'s script only when the workspace is trusted', async () => {
     await openWithSelection(workspacePath('jobview-note.md'), `text ${token}\n`, `text ${token}`);
+    const marker = path.join(skillsDir(), 'script_probe', 'RAN');
     const outcome = await vscode.commands.executeCommand<Outcome>('interviewLens.runSkill', { skill: 'script_probe', apply: true });
-    assert.equal(outcome, undefined);
-    assert.ok(!fs.existsSync(path.join(skillsDir(), 'script_probe', 'RAN')), 'the script ran');
+    if (vscode.workspace.isTrusted) {
+      assert.ok(outcome, 'the trusted run finished');
+      assert.ok(fs.existsSync(marker), 'a trusted workspace runs its skill scripts');
+      fs.rmSync(marker, { force: true });
+    } else {
+      assert.equal(outcome, undefined);
+      assert.ok(!fs.existsSync(marker), 'the script ran in Restricted Mode');
+    }
   });
 
   it('a reminder that is due shows first in Reminders with its date, is announced once, and Mark Done takes it off', async () => {
