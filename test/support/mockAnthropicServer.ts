@@ -11,7 +11,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import type * as http from 'node:http';
-import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockFault, type MockModelServer } from './mockHttp';
+import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockFault, type MockModelServer, modelServerHandle } from './mockHttp';
 
 export type { MockFault, RecordedRequest } from './mockHttp';
 
@@ -236,16 +236,7 @@ export async function startMockAnthropic(options: MockAnthropicOptions = {}): Pr
     res.end();
   }
 
-  return {
-    url: base.origin,
-    port: base.port,
-    requests: base.requests,
-    usages,
-    script: base.script,
-    setResponder(r) {
-      responder = r;
-    },
-    whenClientClosed: base.whenClientClosed,
-    close: base.close,
-  };
+  return modelServerHandle(base, base.origin, usages, (r) => {
+    responder = r;
+  });
 }

@@ -153,3 +153,11 @@ export interface MockModelServer<Usage, Responder> {
   whenClientClosed(match?: (r: RecordedRequest) => boolean): Promise<RecordedRequest>;
   close(): Promise<void>;
 }
+
+/** The handle a test holds of a mock model API built on a MockHttpServer. */
+export function modelServerHandle<Usage, Responder>(base: MockHttpServer, url: string, usages: Usage[], setResponder: (r: Responder) => void): MockModelServer<Usage, Responder> {
+  return {
+    url, port: base.port, requests: base.requests, usages, script: base.script, setResponder,
+    whenClientClosed: base.whenClientClosed, close: base.close,
+  };
+}

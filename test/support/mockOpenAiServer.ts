@@ -9,7 +9,7 @@
  * from 1024 on. `prompt_tokens` includes the cached tokens, as on the real API.
  */
 import type * as http from 'node:http';
-import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockModelServer } from './mockHttp';
+import { chunks, delay, retryHeaders, sendJson, startMockHttp, type MockModelServer, modelServerHandle } from './mockHttp';
 
 export type { MockFault, RecordedRequest } from './mockHttp';
 
@@ -200,16 +200,7 @@ export async function startMockOpenAi(options: MockOpenAiOptions = {}): Promise<
     res.end();
   });
 
-  return {
-    url: `${base.origin}/v1`,
-    port: base.port,
-    requests: base.requests,
-    usages,
-    script: base.script,
-    setResponder(r) {
-      responder = r;
-    },
-    whenClientClosed: base.whenClientClosed,
-    close: base.close,
-  };
+  return modelServerHandle(base, `${base.origin}/v1`, usages, (r) => {
+    responder = r;
+  });
 }
