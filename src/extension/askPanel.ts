@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { openBeside } from './sidePanel';
 import { randomBytes } from 'node:crypto';
 import { escapeHtml, type AskOutcome } from '../core';
 import { plainTextHtml, sanitizeHtml } from './safeHtml';
@@ -46,18 +47,10 @@ export class AskPanel implements vscode.Disposable {
 
   async show(question: string, outcome: AskOutcome): Promise<void> {
     const body = await renderMarkdown(outcome.answerMd);
-    if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(AskPanel.viewType, vscode.l10n.t('Interview Lens: Ask'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
-        enableScripts: false, enableCommandUris: false, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
-      });
-      this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
-      this.panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.shown = undefined;
-      });
-    } else {
-      this.panel.reveal(vscode.ViewColumn.Beside);
-    }
+    this.panel = openBeside(this.panel, AskPanel.viewType, vscode.l10n.t('Interview Lens: Ask'), this.extensionUri, () => {
+      this.panel = undefined;
+      this.shown = undefined;
+    });
     this.panel.title = vscode.l10n.t('Ask: {0}', question.length > 40 ? `${question.slice(0, 39)}…` : question);
     this.panel.webview.html = this.html(question, outcome, body);
     this.shown = { question, outcome };

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { openBeside } from './sidePanel';
 import { randomBytes } from 'node:crypto';
 import { ENTRY_CSS, REPORT_CSS, renderEntryBody, type KnowledgeEntry } from '../core';
 import type { CoreHost } from './services';
@@ -25,18 +26,10 @@ export class KnowledgePanel implements vscode.Disposable {
       void showError(vscode.l10n.t('There is no knowledge-base entry "{0}".', id));
       return false;
     }
-    if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel(KnowledgePanel.viewType, entry.question, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
-        enableScripts: false, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')],
-      });
-      this.panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
-      this.panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.shown = undefined;
-      });
-    } else {
-      this.panel.reveal(vscode.ViewColumn.Beside);
-    }
+    this.panel = openBeside(this.panel, KnowledgePanel.viewType, entry.question, this.extensionUri, () => {
+      this.panel = undefined;
+      this.shown = undefined;
+    });
     const nonce = randomBytes(16).toString('base64');
     const lang = uiLanguage();
     this.panel.title = entry.question;
