@@ -61,3 +61,34 @@ describe('chunking long skill input', () => {
     assert.equal(polluted.polluted, undefined);
   });
 });
+
+describe('topic chunks with a model', () => {
+  const { modelTopicChunks } = require('../../src/core/chunking/modelTopicChunks') as typeof import('../../src/core/chunking/modelTopicChunks');
+  const { FakeLlm } = require('../support/fakeLlm') as typeof import('../support/fakeLlm');
+  const para = (label: string) => `${label} ${'word '.repeat(60).trim()}.`;
+  const text = ['A1', 'A2', 'B1', 'B2', 'C1'].map(para).join('\n\n');
+
+  it('splits where the model says topics start, never past max_chars, at paragraph boundaries', async () => {
+    const llm = new FakeLlm(() => JSON.stringify({ starts: [3, 5] }));
+    const r = await modelTopicChunks(text, 1000, llm, new AbortController().signal);
+    assert.equal(r.by, 'model');
+    assert.deepEqual(r.chunks.map((c) => c.text.trim().slice(0, 2)), ['A1', 'B1', 'C1']);
+    assert.match(llm.requests[0].messages[0].content[0].type === 'text' ? (llm.requests[0].messages[0].content[0] as { text: string }).text : '', /^\[1\] A1/);
+    const small = await modelTopicChunks(text, 700, new FakeLlm(() => JSON.stringify({ starts: [] })), new AbortController().signal);
+    assert.ok(small.chunks.every((c) => c.text.length <= 700), 'max_chars still holds when the model proposes no boundary');
+    assert.equal(small.chunks.map((c) => c.text).join('').replace(/\s+/g, ''), text.replace(/\s+/g, ''));
+  });
+
+  it('a short text makes no call; a failing or nonsensical model falls back to paragraphs with a warning', async () => {
+    const none = new FakeLlm(() => '{}');
+    assert.equal((await modelTopicChunks('short', 2000, none, new AbortController().signal)).chunks.length, 1);
+    assert.equal(none.requests.length, 0);
+    const bad = await modelTopicChunks(text, 400, new FakeLlm(() => 'no idea'), new AbortController().signal);
+    assert.equal(bad.by, 'offline');
+    assert.match(bad.warning ?? '', /not valid.*split at its headings and paragraphs instead/);
+    const { LlmError } = require('../../src/core/llm/provider') as typeof import('../../src/core/llm/provider');
+    const down = await modelTopicChunks(text, 400, new FakeLlm(() => new LlmError('overloaded', 'overloaded')), new AbortController().signal);
+    assert.equal(down.by, 'offline');
+    await assert.rejects(modelTopicChunks(text, 400, new FakeLlm(() => new LlmError('auth', 'key refused')), new AbortController().signal), /key refused/);
+  });
+});
