@@ -286,6 +286,14 @@ async function loadSkill(
   return skill;
 }
 
+/** Two valid skills of one name and different versions, exactly one of them with `canary`. */
+function isCanaryPair(group: ReadonlyArray<LoadedSkill | LoadedChain>): boolean {
+  if (group.length !== 2) return false;
+  const [a, b] = group.map((it) => it.manifest as Partial<SkillManifest> | undefined);
+  if (a?.version === undefined || b?.version === undefined || a.version === b.version) return false;
+  return (a.canary !== undefined) !== (b.canary !== undefined);
+}
+
 /** Two entries with one name: both are invalid, each problem naming the other file. */
 function markDuplicates<T extends LoadedSkill | LoadedChain>(items: T[], texts: Map<LoadedSkill | LoadedChain, string>, kind: string, code: 'duplicate-skill' | 'duplicate-chain'): void {
   const byName = new Map<string, T[]>();
@@ -296,6 +304,9 @@ function markDuplicates<T extends LoadedSkill | LoadedChain>(items: T[], texts: 
   }
   for (const [name, group] of byName) {
     if (group.length < 2) continue;
+    // Two versions of one skill, one of them marked `canary`, are a canary pair: both stay valid
+    // and routing sends the canary's share of requests to it (routing/canary.ts).
+    if (isCanaryPair(group)) continue;
     // A built-in skill wins over a workspace copy of its name (a cloned repository must not disable
     // the fallback); only the copies are invalid then.
     const builtIns = group.filter((it) => (it as { builtIn?: boolean }).builtIn);
