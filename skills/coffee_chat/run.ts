@@ -48,7 +48,7 @@ function daysAfter(day: string, n: number): string {
 }
 
 export async function execute(ctx: any, input: { text: string; source?: string }) {
-  const parts = ctx.chunk(input.text, { strategy: 'topic', max_chars: 6000 });
+  const parts = await ctx.topicChunks(input.text, { max_chars: 6000 });
   const outputs: unknown[] = [];
   for (const part of parts) {
     outputs.push(await ctx.askJson({ system: SYSTEM, user: `Today is ${ctx.now.date()}.\n\n${part.text}` }, PART_SCHEMA));

@@ -11,7 +11,7 @@ import type { FormatChoice, Logger, SttSettings } from '../core';
 import { historyLimitFromEnv, historyNotice } from './historyNotice';
 import { REPLAY_USAGE, runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
-import { recordsCommand, runCommand, skillsCommand } from './skillCommands';
+import { cliSkillHost, recordsCommand, runCommand, skillsCommand } from './skillCommands';
 import { ManifestRunError } from '../core/skills/manifest/runManifestSkill';
 import { ScriptError } from '../core/skills/manifest/scriptedSkill';
 import { TemplateError } from '../core/runtime/template';
@@ -29,10 +29,10 @@ const USAGE = `Usage:
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
   interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
   interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
-  interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json]
+  interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json] [--trust]
 ${REPLAY_USAGE}
   interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
-  interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust]
+  interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust] [--record NAME]
                                                         routes to a skill when none is named; --dry-run writes nothing;
                                                         a workspace skill's script (run.ts) runs only with --trust
   interview-lens records [KIND] [--json]                what skills wrote (~/.interview-lens/records.sqlite)
@@ -197,17 +197,29 @@ export async function run(
       if (values.input === undefined) throw new UsageError('run needs --input FILE (or --input - for standard input)');
       if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
       await prepareCore();
-      const model = modelFlags(io.env, values.engine, undefined);
-      return await withSigint((signal) => runCommand({
+      const model = modelFlags(io.env, values.engine, values.record);
+      const core = createCore({ knowledgeDir: knowledgeSource(), logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+      // The skill is known only once routed: the recorder is told then (runCommand).
+      const recorder = model.recorder(core, 'run_skill');
+      const status = await withSigint((signal) => runCommand({
         ...(file ? { skill: file } : {}), input: values.input!, dryRun: values['dry-run']!, json: values.json!, cwd: process.cwd(),
         recordsFile: path.join(homeDir(io.env), 'records.sqlite'), ...(model.llm ? { llm: model.llm } : {}), signal,
-        trust: values.trust!, logger: values.verbose ? stderrLogger(io.stderr) : silentLogger,
-      }, () => fs.readFileSync(0, 'utf8'), io), { finish() {}, discard() {} });
+        trust: values.trust!, logger: values.verbose ? stderrLogger(io.stderr) : silentLogger, core,
+        ...(recorder.recorder ? { recorder: recorder.recorder } : {}),
+      }, () => fs.readFileSync(0, 'utf8'), io), recorder);
+      if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
+      return status;
     }
     if (command === 'replay') {
       await prepareCore();
       const core = createCore({ knowledgeDir: knowledgeSource(), logger: values.verbose ? stderrLogger(io.stderr) : undefined });
-      return await runReplay({ paths: positionals.slice(1), update: values.update!, json: values.json!, cwd: process.cwd() }, { core, io });
+      // Recorded skill runs replay as dry runs on empty records; workspace scripts only with --trust.
+      const manifestSkills = await cliSkillHost(process.cwd(), { trusted: values.trust!, allowWrites: false });
+      try {
+        return await runReplay({ paths: positionals.slice(1), update: values.update!, json: values.json!, cwd: process.cwd() }, { core, io, manifestSkills });
+      } finally {
+        manifestSkills.close();
+      }
     }
     if (!file) throw new UsageError(`"${command}" needs a ${command === 'transcribe' ? 'AUDIO' : 'transcript'} FILE\n${USAGE}`);
     if (extra.length) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
@@ -257,9 +269,11 @@ export async function run(
       const store = values['no-history'] ? undefined : await openHistory(io.env);
       const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
       const recorder = model.recorder(core, 'ask');
+      // The model may dry-run the declarative skills (run_skill); writing stays with `run`.
+      const manifestSkills = await cliSkillHost(process.cwd(), { recordsFile: path.join(homeDir(io.env), 'records.sqlite'), trusted: values.trust!, allowWrites: false });
       const outcome = await withSigint(async (signal) => {
         const o = await core.ask({ question: file, ...(attachment ? { attachment } : {}) }, {
-          caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}), ...(maxSteps ? { maxSteps } : {}),
+          caller: 'cli', signal, manifestSkills, ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}), ...(maxSteps ? { maxSteps } : {}),
         });
         // What ran is known only now: the skill that answered, or agent mode with the question the replay re-asks.
         if (o.mode === 'skill') recorder.recorder?.describe({ skill: o.skill!, skillHash: core.skillHash(o.skill!) ?? '' });

@@ -8,12 +8,14 @@ import type { Core } from '../core';
 import {
   CassetteError, RECORDINGS_DIR, registeredSkillHashes, replayFile, type CassetteReplayResult,
 } from '../core/replay';
+import type { ManifestSkillHost } from '../core/skills/manifest/skillHost';
 import { errorLine, safeIo } from './io';
 
 /** The usage line main.ts adds to its help. */
-export const REPLAY_USAGE = `  interview-lens replay [PATH]... [--update] [--json]
+export const REPLAY_USAGE = `  interview-lens replay [PATH]... [--update] [--json] [--trust]
       PATH: a cassette (.jsonl) or a folder of them; default ${RECORDINGS_DIR}${path.sep} of the current folder.
       --update rewrites the recorded tool results (and the skill hash) with today's.
+      Recorded skill runs (run --record) replay as dry runs on empty records; a workspace skill's script only with --trust.
       Exit codes: 0 all pass, 1 a mismatch, a model request with no recording or a recorded one never asked,
       3 stale cassettes only (the skill changed since recording: re-record), 2 bad input.`;
 
@@ -35,6 +37,8 @@ export interface ReplayDeps {
   io: { stdout: (s: string) => void; stderr: (s: string) => void };
   /** Today's hash of a skill's definition; default: the registered code skills (skillHash.ts). */
   skillHash?: (skill: string) => string | undefined;
+  /** The declarative skills recorded run_skill calls replay against (dry runs on empty records). */
+  manifestSkills?: ManifestSkillHost;
 }
 
 /** A cassette that could not be replayed: unreadable or invalid (bad input), or an internal error. */
@@ -54,8 +58,12 @@ export async function runReplay(args: ReplayArgs, deps: ReplayDeps): Promise<num
     io.stderr(errorLine((err as Error).message));
     return REPLAY_EXIT.badInput;
   }
-  const skillHash = deps.skillHash ?? deps.core.skillHash ?? registeredSkillHashes(deps.core.skills, deps.core.tools);
-  const contextFor: Parameters<typeof replayFile>[1]['contextFor'] = (llm) => ({ ...deps.core.context({ caller: 'replay', workspaceRoot: args.cwd }), llm });
+  const codeHash = deps.skillHash ?? deps.core.skillHash ?? registeredSkillHashes(deps.core.skills, deps.core.tools);
+  // A code skill's hash, else a declarative skill's (its skill.yaml and script).
+  const skillHash = (name: string) => codeHash(name) ?? deps.manifestSkills?.hash(name);
+  const contextFor: Parameters<typeof replayFile>[1]['contextFor'] = (llm) => ({
+    ...deps.core.context({ caller: 'replay', workspaceRoot: args.cwd, ...(deps.manifestSkills ? { manifestSkills: deps.manifestSkills } : {}) }), llm,
+  });
   const outcomes: Outcome[] = [];
   for (const file of files) {
     const shown = display(file, args.cwd);

@@ -7,15 +7,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSkillFolders, type LoadedChain, type LoadedSkill, type SkillManifest } from '../core/manifest';
 import { runChain } from '../core/skills/manifest/runChain';
-import { loadSkillScript, runScriptedSkill, ScriptError } from '../core/skills/manifest/scriptedSkill';
+import { pickVersions, requestIdOf } from '../core/routing/canary';
+import { runLoadedSkill } from '../core/skills/manifest/runLoadedSkill';
+import { openSkillHost, type ManifestSkillHost } from '../core/skills/manifest/skillHost';
+import type { RunSkillOutput } from '../core/tools/runSkill';
+import type { Core } from '../core/services';
+import type { CassetteRecorder } from '../core/replay/cassetteRecorder';
+import { CancelledError } from '../core/runtime/abort';
 import type { Logger } from '../core/runtime/logger';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
-import { runManifestSkill, type ManifestInput, type ManifestRunDeps } from '../core/skills/manifest/runManifestSkill';
-import { routeRequest } from '../core/routing/routeRequest';
+import type { ManifestInput, ManifestRunDeps } from '../core/skills/manifest/runManifestSkill';
 import { RecordsStore } from '../core/records/recordsStore';
 import { ENTITY_KINDS, type EntityKind } from '../core/records/schema';
 import type { LlmProvider } from '../core/llm/provider';
-import { UsageError } from './io';
+import { errorLine, UsageError } from './io';
 
 /** Workspace folders skills are read from (relative to the current folder), as in VS Code's default setting. */
 export const WORKSPACE_SKILL_DIRS = ['skills', path.join('.interview-lens', 'skills')];
@@ -74,67 +79,64 @@ export interface RunArgs {
   /** --trust: the user trusts this folder's scripts. */
   trust: boolean;
   logger: Logger;
+  /** The core whose run_skill tool runs a single skill (so the run can be recorded). */
+  core: Pick<Core, 'tools' | 'context'>;
+  /** --record: receives the run's calls; told which skill ran once it is routed. */
+  recorder?: CassetteRecorder;
+}
+
+/** The skill host of a CLI run: built-in skills and the current folder's, writing to the CLI's records file. */
+export async function cliSkillHost(cwd: string, options: { recordsFile?: string; trusted: boolean; allowWrites: boolean }): Promise<ManifestSkillHost & { close(): void }> {
+  const builtIn = builtInSkillsDir();
+  const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
+  return openSkillHost({ dirs: [builtIn, ...workspace], builtInDirs: [builtIn], ...(options.recordsFile ? { recordsFile: options.recordsFile } : {}), trusted: options.trusted, allowWrites: options.allowWrites });
 }
 
 /** `run [SKILL] --input FILE|-`: routes when no skill is named, then runs (or dry-runs) it. */
 export async function runCommand(args: RunArgs, readStdin: () => string, io: Io): Promise<number> {
   const text = args.input === '-' ? readStdin() : readInput(args.input, args.cwd);
   if (text.trim() === '') throw new UsageError('the input is empty: give a file with --input FILE, or text on standard input with --input -');
-  const { skills, chains } = await cliSkills(args.cwd);
-  const valid = skills.filter((s) => s.valid && s.manifest);
+  const host = await cliSkillHost(args.cwd, { recordsFile: args.recordsFile, trusted: args.trust, allowWrites: true });
+  const source = args.input === '-' ? 'stdin' : path.basename(args.input);
+  const { chains } = await cliSkills(args.cwd);
   const chain = args.skill ? chains.find((c) => c.name === args.skill) : undefined;
   if (chain) {
+    if (args.recorder) throw new UsageError(`--record records one skill's run; run the steps of chain "${chain.name}" one by one to record them`);
     if (!chain.manifest) throw new UsageError(`chain "${chain.name}" is invalid: ${chain.problems[0]?.message ?? ''} (run "interview-lens skills validate")`);
-    const records = await RecordsStore.open(args.recordsFile);
+    const records = await host.records();
+    const valid = pickVersions(host.skills().filter((s) => s.valid && s.manifest), requestIdOf(text));
     const byManifest = new Map(valid.map((s) => [s.manifest!, s]));
     // A step's scripted skill runs under the same trust rule as on its own.
-    const runStep = (manifest: SkillManifest, stepInput: ManifestInput, deps: ManifestRunDeps) => {
-      const loaded = byManifest.get(manifest);
-      if (!loaded?.script) return runManifestSkill(manifest, stepInput, deps);
-      const execute = loadSkillScript(loaded.dir, path.basename(loaded.script), { trusted: loaded.builtIn || args.trust, skill: loaded.name });
-      return runScriptedSkill(manifest, execute, stepInput, { ...deps, logger: args.logger });
-    };
-    const report = await runChain(chain.manifest, { text, source: args.input === '-' ? 'stdin' : path.basename(args.input) }, new Map(valid.map((s) => [s.name, s.manifest!])), {
+    const runStep = (manifest: SkillManifest, stepInput: ManifestInput, deps: ManifestRunDeps) =>
+      runLoadedSkill(byManifest.get(manifest)!, stepInput, { ...deps, trusted: args.trust, logger: args.logger });
+    const report = await runChain(chain.manifest, { text, source }, new Map(valid.map((s) => [s.name, s.manifest!])), {
       records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
     }, runStep);
     if (args.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else for (const st of report.steps) io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
     return report.status === 'failed' ? 1 : 0;
   }
-  const url = /^https?:\/\/\S+$/.test(text.trim()) ? text.trim() : undefined;
-  let decision;
-  try {
-    decision = await routeRequest({ kind: url ? 'link' : 'text', text, ...(url ? { url } : {}) },
-      valid.map((s) => ({ name: s.name, description: s.manifest!.description, enabled: s.manifest!.enabled, match: s.manifest!.match })),
-      { ...(args.skill ? { explicit: args.skill } : {}), ...(args.llm ? { llm: args.llm } : {}), signal: args.signal });
-  } catch (err) {
-    const broken = args.skill ? skills.find((s) => s.name === args.skill && !s.valid) : undefined;
-    if (broken) throw new UsageError(`skill "${broken.name}" is invalid: ${broken.problems[0]?.message ?? ''} (run "interview-lens skills validate")`);
-    throw new UsageError((err as Error).message);
+  // One skill: through the run_skill tool, so --record captures it as a replayable test.
+  const ctx = args.core.context({
+    caller: 'cli', signal: args.signal, workspaceRoot: args.cwd, manifestSkills: host,
+    ...(args.llm ? { llm: args.llm } : {}), ...(args.recorder ? { recorder: args.recorder } : {}),
+  });
+  const run = await args.core.tools.execute<RunSkillOutput>('run_skill', {
+    ...(args.skill ? { skill: args.skill } : {}), text, source, now: new Date().toISOString(), dry_run: args.dryRun,
+  }, ctx);
+  if (!run.success) {
+    const error = run.error!;
+    if (error.code === 'cancelled') throw new CancelledError();
+    if (error.code === 'input_error' || error.code === 'permission_denied') throw new UsageError(error.message);
+    io.stderr(errorLine(error.message));
+    return 1;
   }
-  const chosen = valid.find((s) => s.name === decision.skill);
-  if (!chosen) throw new UsageError(`skill "${decision.skill}" is not available (run "interview-lens skills list")`);
-  const records = await RecordsStore.open(args.recordsFile);
-  const skillInput = { text, source: args.input === '-' ? 'stdin' : path.basename(args.input), ...(url ? { url, kind: 'link' as const } : {}) };
-  const deps = { records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd };
-  let result;
-  if (chosen.script) {
-    // Workspace scripts are code: only with --trust. Built-in ones ship with Interview Lens.
-    let execute;
-    try {
-      execute = loadSkillScript(chosen.dir, path.basename(chosen.script), { trusted: chosen.builtIn || args.trust, skill: chosen.name });
-    } catch (err) {
-      if (err instanceof ScriptError) throw new UsageError(err.message);
-      throw err;
-    }
-    result = await runScriptedSkill(chosen.manifest!, execute, skillInput, { ...deps, logger: args.logger });
-  } else {
-    result = await runManifestSkill(chosen.manifest!, skillInput, deps);
-  }
+  const result = run.data!;
+  args.recorder?.describe({ skill: result.skill, skillHash: host.hash(result.skill) ?? '' });
   if (args.json) {
-    io.stdout(`${JSON.stringify({ route: decision, ...result }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   } else {
-    io.stdout(`${result.skill} v${result.version} (${decision.how}: ${decision.reason})\n`);
+    io.stdout(`${result.skill} v${result.version} (${result.route.how}: ${result.route.reason})\n`);
     for (const p of result.planned) io.stdout(`  ${result.dryRun ? 'would' : 'did'} ${p.op.padEnd(9)} ${p.primitive.padEnd(18)} ${summarize(p.params)}\n`);
     if (result.dryRun) io.stdout('dry run: nothing was written\n');
     else if (result.status === 'ok') io.stdout(`written in one transaction (run ${result.runId})\n`);

@@ -59,6 +59,7 @@ import type { LlmProvider } from './llm/provider';
 import { metered } from './llm/meteredProvider';
 import { UsageMeter } from './llm/usageMeter';
 import type { CallRecorder } from './replay/callRecorder';
+import type { ManifestSkillHost } from './skills/manifest/skillHost';
 import { recording } from './replay/recordingProvider';
 import { codeSkillHash, registeredSkillHashes } from './replay/skillHash';
 import { AGENT_PROMPT_VERSION, agentToolNames, runAgent } from './llm/agentLoop';
@@ -84,6 +85,8 @@ export interface ContextOptions {
   llm?: LlmProvider;
   /** Receives the run's tool and model calls when it is recorded to a cassette. */
   recorder?: CallRecorder;
+  /** The declarative skills the run_skill tool may run. */
+  manifestSkills?: ManifestSkillHost;
 }
 
 /** The core wired together once per process (CLI) or per activation (extension). */
@@ -168,6 +171,7 @@ export function createCore(options: {
         searchCache: new Map(),
         ...(llm ? { llm, usage } : {}),
         ...(o.recorder ? { recorder: o.recorder } : {}),
+        ...(o.manifestSkills ? { manifestSkills: o.manifestSkills } : {}),
       };
     },
     diagnose: (input, o = {}) =>

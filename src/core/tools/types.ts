@@ -8,6 +8,7 @@ import type { EmbeddingProvider } from '../kb/embeddings';
 import type { LlmProvider } from '../llm/provider';
 import type { UsageMeter } from '../llm/usageMeter';
 import type { CallRecorder } from '../replay/callRecorder';
+import type { ManifestSkillHost } from '../skills/manifest/skillHost';
 
 /** Why a tool call failed; the only codes a caller ever has to handle. */
 export type ToolErrorCode = 'input_error' | 'service_error' | 'timeout' | 'permission_denied' | 'cancelled';
@@ -54,6 +55,8 @@ export interface ToolContext {
   usage?: UsageMeter;
   /** Receives every tool call (and, through the provider, every model call) when the run is recorded. */
   recorder?: CallRecorder;
+  /** The declarative skills run_skill may run; absent where no skills are loaded. */
+  manifestSkills?: ManifestSkillHost;
 }
 
 /** An atomic operation with a JSON Schema input, run only through the ToolRegistry. */

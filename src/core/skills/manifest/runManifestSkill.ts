@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { JsonSchema } from '../../runtime/schema';
 import { fixedChunks, type Chunk } from '../../chunking/fixedChunks';
 import { topicChunks } from '../../chunking/topicChunks';
+import { modelTopicChunks } from '../../chunking/modelTopicChunks';
 import { mergeChunkOutputs } from '../../chunking/mergeEntities';
 import { structuredCall, schemaProblems } from '../../llm/structuredCall';
 import { addUsage, ZERO_USAGE, type LlmProvider, type LlmUsage } from '../../llm/provider';
@@ -39,6 +40,8 @@ export interface ManifestRunDeps {
   now: () => Date;
   dryRun: boolean;
   workspaceRoot?: string;
+  /** Ids of the records a plan creates; default random UUIDs (run_skill makes a dry run's repeatable). */
+  newId?: () => string;
 }
 
 /** What a run did or would do. */
@@ -68,13 +71,14 @@ export class ManifestRunError extends Error {}
 /** Default chunk size when a skill asks for chunking without saying how large. */
 const DEFAULT_MAX_CHARS = 4000;
 
-function chunksOf(manifest: SkillManifest, text: string): Chunk[] {
+/** The input's chunks as the skill's `chunking` says; topic boundaries come from the model when there is one. */
+async function chunksOf(manifest: SkillManifest, text: string, llm: LlmProvider | undefined, signal: AbortSignal): Promise<{ chunks: Chunk[]; warning?: string; usage?: LlmUsage; costUsd?: number | null }> {
   const c = manifest.chunking;
   const strategy = c?.strategy ?? 'none';
   const max = c?.max_chars ?? DEFAULT_MAX_CHARS;
-  if (strategy === 'fixed') return fixedChunks(text, { maxChars: max, overlapChars: c?.overlap_chars ?? 0 });
-  if (strategy === 'topic') return topicChunks(text, max);
-  return [{ index: 0, text, start: 0, end: text.length }];
+  if (strategy === 'fixed') return { chunks: fixedChunks(text, { maxChars: max, overlapChars: c?.overlap_chars ?? 0 }) };
+  if (strategy === 'topic') return llm ? modelTopicChunks(text, max, llm, signal) : { chunks: topicChunks(text, max) };
+  return { chunks: [{ index: 0, text, start: 0, end: text.length }] };
 }
 
 /** Runs `manifest` on `input`. */
@@ -107,7 +111,12 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   let usage = ZERO_USAGE;
   let cost: number | null = 0;
   const prompts: string[] = [];
-  const chunks = chunksOf(manifest, input.text);
+  // Offline, a skill with a model prompt and an offline output runs the offline output, unchunked.
+  const chunked = deps.llm && manifest.prompt ? await chunksOf(manifest, input.text, deps.llm, deps.signal) : { chunks: chunksOfflineCount(manifest, input.text) };
+  const chunks = chunked.chunks;
+  if (chunked.warning) warnings.push(chunked.warning);
+  if (chunked.usage) usage = addUsage(usage, chunked.usage);
+  if (chunked.costUsd !== undefined) cost = cost === null || chunked.costUsd === null ? null : cost + chunked.costUsd;
   let output: unknown;
   let producedBy: ManifestRunResult['producedBy'];
   let raw = '';
@@ -199,6 +208,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   const inputs = specs.map((s) => ({ primitive: s.primitive, params: s.params, ...(s.as ? { as: s.as } : {}) }));
   const specOf = new Map(inputs.map((input, i) => [input, specs[i]]));
   const planned = planActions(inputs, deps.records, {
+    ...(deps.newId ? { newId: deps.newId } : {}),
     ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}),
     render: (action, aliases) => {
       const spec = specOf.get(action as (typeof inputs)[number]) ?? specs[inputs.findIndex((x) => x.params === action.params)];
@@ -229,6 +239,15 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
       usage, costUsd: cost, promptHash, producedBy: deps.llm ? 'model' : 'offline', ...(runId ? { runId } : {}),
     };
   }
+}
+
+/** Without a model the chunks are only counted (the offline output reads the whole input). */
+function chunksOfflineCount(manifest: SkillManifest, text: string): Chunk[] {
+  const c = manifest.chunking;
+  const max = c?.max_chars ?? DEFAULT_MAX_CHARS;
+  if (c?.strategy === 'fixed') return fixedChunks(text, { maxChars: max, overlapChars: c?.overlap_chars ?? 0 });
+  if (c?.strategy === 'topic') return topicChunks(text, max);
+  return [{ index: 0, text, start: 0, end: text.length }];
 }
 
 /** `{ json }` when the text is one JSON object, else nothing. */

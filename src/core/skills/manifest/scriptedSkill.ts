@@ -16,16 +16,26 @@ import type { Logger } from '../../runtime/logger';
 import { compileTemplate, nowHelper } from '../../runtime/template';
 import { fixedChunks } from '../../chunking/fixedChunks';
 import { topicChunks } from '../../chunking/topicChunks';
+import { modelTopicChunks } from '../../chunking/modelTopicChunks';
 import { mergeChunkOutputs } from '../../chunking/mergeEntities';
 import { structuredCall } from '../../llm/structuredCall';
 import { planActions, applyActions } from '../../actions/runActions';
 import { primitiveOf, type SkillManifest } from '../../manifest';
 import type { JsonSchema } from '../../runtime/schema';
-import { ZERO_USAGE } from '../../llm/provider';
+import { addUsage, ZERO_USAGE } from '../../llm/provider';
 import type { ManifestInput, ManifestRunDeps, ManifestRunResult } from './runManifestSkill';
 
 /** A script refused (untrusted workspace, a file outside the skill) or broken (syntax, no execute). */
-export class ScriptError extends Error {}
+export class ScriptError extends Error {
+  /** True when the script was refused because the workspace is not trusted (the fix is to trust it). */
+  readonly untrusted: boolean;
+
+  constructor(message: string, options: { untrusted?: boolean } = {}) {
+    super(message);
+    this.name = 'ScriptError';
+    this.untrusted = options.untrusted ?? false;
+  }
+}
 
 /** What a script returns. Actions are `{ primitive, params, as? }` or the YAML form `{ create_note: {…}, as? }`. */
 export interface ScriptResult {
@@ -43,6 +53,8 @@ export interface ScriptContext {
   askJson(prompt: { system?: string; user: string }, schema: JsonSchema): Promise<unknown>;
   render(template: string, context: Record<string, unknown>): string;
   chunk(text: string, options: { strategy: 'fixed' | 'topic'; max_chars: number; overlap_chars?: number }): Array<{ index: number; text: string }>;
+  /** Topic chunks whose boundaries the model proposes (offline: headings and paragraphs, as chunk() does). */
+  topicChunks(text: string, options: { max_chars: number }): Promise<Array<{ index: number; text: string }>>;
   merge(outputs: unknown[]): unknown;
   now: { date(): string; iso(): string };
   settings: Readonly<Record<string, unknown>>;
@@ -60,7 +72,7 @@ const DEFAULT_SCRIPT_TIMEOUT_MS = 120_000;
 /** Loads the script of a skill folder; refused unless `trusted`. */
 export function loadSkillScript(skillDir: string, scriptFile: string, options: { trusted: boolean; skill: string }): Execute {
   if (!options.trusted) {
-    throw new ScriptError(`skill "${options.skill}" runs a script (${scriptFile}), and scripts run only in a trusted workspace: trust the workspace (Workspaces: Manage Workspace Trust) in VS Code, or pass --trust on the CLI`);
+    throw new ScriptError(`skill "${options.skill}" runs a script (${scriptFile}), and scripts run only in a trusted workspace: trust the workspace (Workspaces: Manage Workspace Trust) in VS Code, or pass --trust on the CLI`, { untrusted: true });
   }
   const dir = fs.realpathSync(skillDir);
   const file = path.join(dir, scriptFile);
@@ -149,6 +161,13 @@ export async function runScriptedSkill(
   const started = Date.now();
   let usage = ZERO_USAGE;
   let cost: number | null = 0;
+  const chunkWarnings: string[] = [];
+  // How many chunks the script split its input into (the largest split it asked for).
+  let chunkCount = 0;
+  const counted = <T>(chunks: T[]): T[] => {
+    chunkCount = Math.max(chunkCount, chunks.length);
+    return chunks;
+  };
   const controller = new AbortController();
   const onOuter = () => controller.abort();
   deps.signal.addEventListener('abort', onOuter, { once: true });
@@ -169,13 +188,21 @@ export async function runScriptedSkill(
         messages: [{ role: 'user', content: [{ type: 'text', text: prompt.user }] }],
         maxTokens: 4096, temperature: 0,
       }, schema, { signal: controller.signal });
-      usage = { inputTokens: usage.inputTokens + outcome.usage.inputTokens, outputTokens: usage.outputTokens + outcome.usage.outputTokens, cacheReadTokens: usage.cacheReadTokens + outcome.usage.cacheReadTokens, cacheWriteTokens: usage.cacheWriteTokens + outcome.usage.cacheWriteTokens };
+      usage = addUsage(usage, outcome.usage);
       cost = cost === null || outcome.costUsd === null ? null : cost + outcome.costUsd;
       if (!outcome.ok) throw new ScriptError(`the model's output was not valid after ${outcome.repairs} repairs (${outcome.problems.slice(0, 2).join('; ')})`);
       return outcome.value;
     },
     render: (template, context) => compileTemplate(template, { name: `${manifest.name} script` }).render(context),
-    chunk: (text, o) => (o.strategy === 'topic' ? topicChunks(text, o.max_chars) : fixedChunks(text, { maxChars: o.max_chars, overlapChars: o.overlap_chars ?? 0 })).map((c) => ({ index: c.index, text: c.text })),
+    chunk: (text, o) => counted((o.strategy === 'topic' ? topicChunks(text, o.max_chars) : fixedChunks(text, { maxChars: o.max_chars, overlapChars: o.overlap_chars ?? 0 })).map((c) => ({ index: c.index, text: c.text }))),
+    topicChunks: async (text, o) => {
+      if (!deps.llm) return counted(topicChunks(text, o.max_chars).map((c) => ({ index: c.index, text: c.text })));
+      const split = await modelTopicChunks(text, o.max_chars, deps.llm, controller.signal);
+      if (split.usage) usage = addUsage(usage, split.usage);
+      if (split.costUsd !== undefined) cost = cost === null || split.costUsd === null ? null : cost + split.costUsd;
+      if (split.warning) chunkWarnings.push(split.warning);
+      return counted(split.chunks.map((c) => ({ index: c.index, text: c.text })));
+    },
     merge: (outputs) => mergeChunkOutputs(outputs),
     now: nowHelper(deps.now()),
     settings: deps.settings ?? {},
@@ -210,11 +237,12 @@ export async function runScriptedSkill(
   // template, except a value that is exactly an alias placeholder, `{{ name.id }}` / `{{ name.ref }}`.
   const inputs = actions;
   const planned = planActions(inputs, deps.records, {
+    ...(deps.newId ? { newId: deps.newId } : {}),
     ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}),
     render: (action, aliases) => resolveAliases(action.params, aliases) as Record<string, unknown>,
   });
-  const warnings = Array.isArray(result.warnings) ? result.warnings.map(String) : [];
-  const common = { skill: manifest.name, version: manifest.version, output: result.output, planned, warnings, chunks: 0, usage, costUsd: cost, promptHash: '', producedBy: deps.llm ? 'model' as const : 'offline' as const };
+  const warnings = [...chunkWarnings, ...(Array.isArray(result.warnings) ? result.warnings.map(String) : [])];
+  const common = { skill: manifest.name, version: manifest.version, output: result.output, planned, warnings, chunks: chunkCount, usage, costUsd: cost, promptHash: '', producedBy: deps.llm ? 'model' as const : 'offline' as const };
   if (deps.dryRun) return { ...common, dryRun: true, status: 'dry_run' };
   const applied = await applyActions(planned, deps.records, {
     skill: manifest.name, version: manifest.version, rawOutput: JSON.stringify(result.output ?? null), validation: { ok: true, scripted: true }, tokens: usage, durationMs: Date.now() - started,

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { ActionsFailedError } from '../actions/runActions';
+import { StalePlanError } from '../actions/types';
+import { LlmError } from '../llm/provider';
+import { RecordsError } from '../records/errors';
+import { pickVersions, requestIdOf } from '../routing/canary';
+import { routeRequest, RouteError, type RouteDecision } from '../routing/routeRequest';
+import { TemplateError } from '../runtime/template/errors';
+import { runLoadedSkill } from '../skills/manifest/runLoadedSkill';
+import { ManifestRunError, type ManifestRunResult } from '../skills/manifest/runManifestSkill';
+import { ScriptError } from '../skills/manifest/scriptedSkill';
+import { fail, ok, type Tool, type ToolResult } from './types';
+
+/** What run_skill is asked. */
+export interface RunSkillInput {
+  skill?: string;
+  text: string;
+  kind?: 'text' | 'link' | 'image' | 'audio';
+  url?: string;
+  source?: string;
+  now?: string;
+  dry_run?: boolean;
+}
+
+/** What run_skill returns: the route taken and the run (or dry run). */
+export type RunSkillOutput = { route: RouteDecision } & ManifestRunResult;
+
+/** Longest a skill run may take through the registry; a skill's own timeout_ms is usually shorter. */
+const RUN_SKILL_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Runs a declarative skill (skill.yaml, or its script) on a text: routed when no skill is named,
+ * the version chosen for a canary pair, then planned and, unless a dry run, written in one
+ * transaction. Going through the registry is what lets a run be recorded and replayed as a test,
+ * and lets the model call skills as tools (dry runs only, unless the caller allows writes).
+ */
+export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
+  name: 'run_skill',
+  description:
+    'Run a declarative skill (skill.yaml) on a text: capture a note, extract a job posting into company, position and deadline reminder, ' +
+    'log a diagnosed interview, or read coffee-chat notes into people and follow-ups. Name the skill, or leave it out to route by the text. ' +
+    'Returns the route taken, the validated output and the planned actions with their parameters; dry_run (the default) writes nothing.',
+  inputSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['text'],
+    properties: {
+      skill: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', description: 'The skill to run (snake_case name); leave it out to route by the text.' },
+      text: { type: 'string', minLength: 1, maxLength: 2_000_000, description: 'The input: a note, a job posting, a conversation, a diagnosis report as JSON, or a URL.' },
+      kind: { type: 'string', enum: ['text', 'link', 'image', 'audio'], description: 'What the input is; default text (a lone URL is a link).' },
+      url: { type: 'string', description: 'The page the text came from, when it came from one.' },
+      source: { type: 'string', maxLength: 200, description: 'Where the input came from (a file name, "selection"), kept with the records.' },
+      now: { type: 'string', maxLength: 40, description: 'The run\'s clock (ISO 8601) for dates and reminders; default the current time. Recorded so a replay plans the same dates.' },
+      dry_run: { type: 'boolean', default: true, description: 'true (default): plan the actions and write nothing; false: write them in one transaction.' },
+    },
+  },
+  timeoutMs: RUN_SKILL_TIMEOUT_MS,
+  async execute(input, ctx): Promise<ToolResult<RunSkillOutput>> {
+    const host = ctx.manifestSkills;
+    if (!host) return fail('service_error', 'declarative skills are not loaded here: run skills from "Interview Lens: Run Skill…" or "interview-lens run"');
+    const dryRun = input.dry_run ?? true;
+    if (!dryRun && !host.allowWrites) {
+      return fail('permission_denied', 'this caller may only dry-run skills (dry_run: true); to write, run the skill with "Interview Lens: Run Skill…" or "interview-lens run"');
+    }
+    const now = input.now !== undefined ? new Date(input.now) : new Date(ctx.clock());
+    if (Number.isNaN(now.getTime())) return fail('input_error', `"now" must be an ISO 8601 time such as 2026-12-01T09:00:00Z, not "${input.now}"`);
+    const url = input.url ?? (/^https?:\/\/\S+$/.test(input.text.trim()) ? input.text.trim() : undefined);
+    const kind = input.kind ?? (url && input.text.trim() === url ? 'link' : 'text');
+    // One version per name: the same text always gets the same version of a canary pair.
+    const valid = pickVersions(host.skills().filter((s) => s.valid && s.manifest), requestIdOf(input.text));
+    try {
+      const route = await routeRequest({ kind, text: input.text, ...(url ? { url } : {}) },
+        valid.map((s) => ({ name: s.name, description: s.manifest!.description, enabled: s.manifest!.enabled, match: s.manifest!.match })),
+        { ...(input.skill !== undefined ? { explicit: input.skill } : {}), ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.signal });
+      const chosen = valid.find((s) => s.name === route.skill);
+      if (!chosen) {
+        const broken = host.skills().find((s) => s.name === route.skill && !s.valid);
+        return fail('input_error', broken
+          ? `skill "${broken.name}" is invalid: ${broken.problems[0]?.message ?? ''} (run "interview-lens skills validate")`
+          : `skill "${route.skill}" is not available (run "interview-lens skills list")`);
+      }
+      const result = await runLoadedSkill(chosen, { text: input.text, kind, ...(url ? { url } : {}), ...(input.source ? { source: input.source } : {}) }, {
+        records: await host.records(), ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.signal, now: () => now, dryRun,
+        ...(ctx.workspaceRoot ? { workspaceRoot: ctx.workspaceRoot } : {}), trusted: host.trusted, logger: ctx.logger, settings: ctx.settings,
+        // A dry run's new records get ids derived from its input and clock, so the same run plans
+        // the same ids (and the fingerprints made from them) when it is replayed as a test.
+        ...(dryRun ? { newId: seededIds(`${requestIdOf(input.text)}:${now.toISOString()}`) } : {}),
+      });
+      return ok({ route, ...result });
+    } catch (err) {
+      return failureOf(err, input.skill);
+    }
+  },
+};
+
+/** UUID-shaped ids from a seed: the n-th call gives the same id for the same seed. */
+function seededIds(seed: string): () => string {
+  let n = 0;
+  return () => {
+    const h = createHash('sha256').update(`${seed}:${n++}`).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  };
+}
+
+/** A run's exception as the one failure the caller handles; nothing was written in any of them. */
+function failureOf(err: unknown, named: string | undefined): ToolResult<never> {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof RouteError) {
+    return fail('input_error', message);
+  }
+  if (err instanceof ScriptError) return fail(err.untrusted ? 'permission_denied' : 'input_error', message);
+  if (err instanceof ManifestRunError || err instanceof TemplateError) return fail('input_error', message);
+  if (err instanceof ActionsFailedError || err instanceof RecordsError || err instanceof StalePlanError) return fail('service_error', `${message} (nothing was written)`);
+  if (err instanceof LlmError) {
+    if (err.kind === 'cancelled') return fail('cancelled', message);
+    const userFixes = err.kind === 'config' || err.kind === 'auth' || err.kind === 'unreachable' || err.kind === 'bad_request';
+    return fail(userFixes ? 'input_error' : 'service_error', message, err.details.fix);
+  }
+  return fail('service_error', `skill ${named ? `"${named}" ` : ''}failed: ${message}`);
+}
