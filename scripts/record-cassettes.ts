@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { run } from '../src/cli/main';
 import { startMockAnthropic } from '../test/support/mockAnthropicServer';
 import { anthropicJudgeResponder } from '../test/support/mockJudge';
+import { skillModelResponder } from '../test/support/mockSkillModel';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'test', 'cassettes');
@@ -19,16 +20,18 @@ const KEY = 'mock-key-not-secret-0123456789';
   const mock = await startMockAnthropic({ apiKey: KEY, responder: anthropicJudgeResponder });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'il-cassettes-'));
   const env = { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: mock.url, INTERVIEW_LENS_HOME: path.join(work, 'home') };
-  const cli = async (...args: string[]) => {
+  const cli = async (...args: string[]): Promise<string> => {
     const before = process.cwd();
     process.chdir(work);
     const err: string[] = [];
+    const out: string[] = [];
     try {
-      const status = await run(args, { stdout: () => {}, stderr: (s) => err.push(s), env });
+      const status = await run(args, { stdout: (s) => out.push(s), stderr: (s) => err.push(s), env });
       if (status !== 0) throw new Error(`interview-lens ${args.join(' ')} exited ${status}: ${err.join('')}`);
     } finally {
       process.chdir(before);
     }
+    return out.join('');
   };
   const keep = (name: string) => {
     fs.mkdirSync(OUT, { recursive: true });
@@ -52,6 +55,37 @@ const KEY = 'mock-key-not-secret-0123456789';
     });
     await cli('ask', 'Plan one evening of practice on prompt injection', '--engine', 'anthropic', '--record', 'ask-agent-recovers');
     keep('ask-agent-recovers');
+    // The built-in skills' tests: dry runs recorded into skills/<skill>/tests/, replayed by npm test.
+    mock.setResponder(skillModelResponder);
+    const inputs = path.join(ROOT, 'test', 'fixtures', 'skill-inputs');
+    const skillTest = async (skill: string, name: string, input: string, ...flags: string[]) => {
+      const expectInvalid = flags.includes('--expect-invalid');
+      const args = ['run', skill, '--input', input, '--dry-run', '--record', name, ...flags.filter((f) => f !== '--expect-invalid')];
+      await (expectInvalid ? cliExpectingInvalid(args) : cli(...args));
+      const dir = path.join(ROOT, 'skills', skill, 'tests');
+      fs.mkdirSync(dir, { recursive: true });
+      fs.copyFileSync(path.join(work, '.interview-lens', 'recordings', `${name}.jsonl`), path.join(dir, `${name}.jsonl`));
+      console.log(`recorded skills/${skill}/tests/${name}.jsonl`);
+    };
+    // A skill run whose output stays invalid exits 1 and is still recorded: that is what it tests.
+    const cliExpectingInvalid = async (args: string[]) => {
+      const before = process.cwd();
+      process.chdir(work);
+      try {
+        const status = await run(args, { stdout: () => {}, stderr: () => {}, env });
+        if (status !== 1) throw new Error(`interview-lens ${args.join(' ')} should exit 1 (output invalid after repairs), exited ${status}`);
+      } finally {
+        process.chdir(before);
+      }
+    };
+    await skillTest('extract_job', 'posting-en', path.join(inputs, 'job-posting-en.txt'), '--engine', 'anthropic');
+    await skillTest('extract_job', 'schema-violation-stops', path.join(inputs, 'job-posting-schema-violation.txt'), '--engine', 'anthropic', '--expect-invalid');
+    await skillTest('capture_note', 'note-offline', path.join(inputs, 'note-en.txt'));
+    await skillTest('capture_note', 'note-anthropic', path.join(inputs, 'note-en.txt'), '--engine', 'anthropic');
+    await skillTest('coffee_chat', 'long-chat-topics', path.join(inputs, 'coffee-chat-long.txt'), '--engine', 'anthropic');
+    const report = path.join(work, 'diagnosis.json');
+    fs.writeFileSync(report, await cli('diagnose', path.join(samples, 'backend-interview-zh.txt'), '--json', '--no-history'));
+    await skillTest('log_interview', 'diagnosis-zh-offline', report);
     mock.setResponder(anthropicJudgeResponder);
     // A child process (asynchronously: the mock answers from this process's event loop).
     const status = await new Promise<number | null>((resolve) => {
