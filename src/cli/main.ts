@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import * as readline from 'node:readline';
 import {
   AUDIO_EXTENSIONS, AskError, CancelledError, COMPILED_KNOWLEDGE, silentLogger, DEFAULT_ANTHROPIC_MODEL, DEFAULT_REQUESTS_PER_MINUTE, LlmError, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
   HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
@@ -11,6 +12,9 @@ import type { FormatChoice, Logger, SttSettings } from '../core';
 import { historyLimitFromEnv, historyNotice } from './historyNotice';
 import { REPLAY_USAGE, runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
+import { mockCommand } from './mockCommand';
+import { MockInterviewError } from '../core/coach/mockInterview';
+import { MockSessionError } from '../core/coach/mockSessionFile';
 import { cliSkillHost, recordsCommand, runCommand, skillsCommand } from './skillCommands';
 import { ManifestRunError } from '../core/skills/manifest/runManifestSkill';
 import { ScriptError } from '../core/skills/manifest/scriptedSkill';
@@ -29,6 +33,9 @@ const USAGE = `Usage:
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
   interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
   interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
+  interview-lens mock [--dimension D]... [--difficulty easy|medium|hard]... [--count N] [--language zh|en] [--engine E]
+                     [--resume | --new] [--no-follow-ups] [--no-history] [--json]
+                                                        a mock interview in the terminal; end an answer with an empty line
   interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json] [--trust]
 ${REPLAY_USAGE}
   interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
@@ -135,13 +142,24 @@ async function withSigint<T>(work: (signal: AbortSignal) => Promise<T>, recorder
   }
 }
 
+/** Lines of standard input, one per call; null at its end. */
+function stdinLines(): () => Promise<string | null> {
+  let iterator: AsyncIterator<string> | undefined;
+  return async () => {
+    iterator ??= readline.createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]();
+    const next = await iterator.next();
+    return next.done ? null : next.value;
+  };
+}
+
 /** Runs the CLI and returns its exit code; streams are injected so tests can run it in-process. */
 export async function run(
   argv: string[],
-  io: { stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv } = {
+  io: { stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv; readLine?: () => Promise<string | null> } = {
     stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env,
   },
 ): Promise<number> {
+  const readLine = io.readLine ?? stdinLines();
   // Keys are known to the redactor before anything runs; every line printed passes through safeIo.
   registerEnvSecrets(io.env);
   io = safeIo(io);
@@ -173,6 +191,12 @@ export async function run(
           input: { type: 'string' },
           'dry-run': { type: 'boolean', default: false },
           trust: { type: 'boolean', default: false },
+          dimension: { type: 'string', multiple: true },
+          difficulty: { type: 'string', multiple: true },
+          count: { type: 'string' },
+          resume: { type: 'boolean', default: false },
+          new: { type: 'boolean', default: false },
+          'no-follow-ups': { type: 'boolean', default: false },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -209,6 +233,19 @@ export async function run(
       }, () => fs.readFileSync(0, 'utf8'), io), recorder);
       if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
       return status;
+    }
+    if (command === 'mock') {
+      if (file !== undefined) throw new UsageError(`mock takes no file: interview-lens mock [--dimension D]... [--count N] [--difficulty D]...`);
+      if (values.resume && values.new) throw new UsageError('--resume and --new exclude each other: continue the unfinished interview, or start over');
+      await prepareCore();
+      const model = modelFlags(io.env, values.engine, undefined);
+      const store = values['no-history'] ? undefined : await openHistory(io.env);
+      const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+      return await withSigint((signal) => mockCommand({
+        dimensions: values.dimension ?? [], difficulties: values.difficulty ?? [], count: values.count, language: values.language, resume: values.resume!, fresh: values.new!,
+        followUps: !values['no-follow-ups'], json: values.json!, userId: values.user!, persist: !values['no-history'], sessionFile: path.join(homeDir(io.env), 'mock-session.json'),
+        core, run: { caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}) },
+      }, { stdout: io.stdout, stderr: io.stderr, readLine }), { finish() {}, discard() {} });
     }
     if (command === 'replay') {
       await prepareCore();
@@ -363,6 +400,10 @@ export async function run(
     if (err instanceof ActionsFailedError || err instanceof RecordsError || err instanceof StalePlanError) {
       io.stderr(errorLine(`${err.message} (nothing was written)`));
       return 1;
+    }
+    if (err instanceof MockInterviewError || err instanceof MockSessionError) {
+      io.stderr(errorLine(err.message));
+      return 2;
     }
     if (err instanceof AskError) {
       io.stderr(errorLine(err.message));
