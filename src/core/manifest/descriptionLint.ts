@@ -94,7 +94,8 @@ const NOT_FOR_WORDS = new Set(['never', 'avoid', 'instead', 'unless', 'except', 
 const ZH_NOT_FOR = ['不用于', '不适用', '不适合', '不要', '请勿', '勿用', '不是', '不处理', '不能', '而非', '而不是', '除了', '仅用于', '只用于', '仅适用', '只适用', '不包括', '别用'];
 
 /** Words and phrases that say when to use a skill. */
-const WHEN_WORDS = new Set(['when', 'whenever', 'if', 'use', 'used', 'once', 'after', 'before', 'whichever']);
+// Not "before" or "after": "a reminder before the deadline" says nothing about when to use the skill.
+const WHEN_WORDS = new Set(['when', 'whenever', 'if', 'use', 'used']);
 const ZH_WHEN = ['用于', '适用', '使用', '用来', '当', '如果', '时', '遇到', '场景', '情况'];
 
 const joinWords = (ws: readonly string[]) => ` ${ws.join(' ')} `;
