@@ -64,6 +64,18 @@ function resolve(schema: unknown, root: unknown): unknown {
  * explicitly, patternProperties, or a list (a path stops at an index anyway).
  */
 function declared(schemas: readonly unknown[], root: unknown, depth = 0): Map<string, unknown[]> | 'open' {
+  // Most paths walk one schema, read by every reference to out.*: computed once per schema.
+  const single = schemas.length === 1 && isObject(schemas[0]) ? schemas[0] : undefined;
+  const known = single && declaredCache.get(single);
+  if (known) return known;
+  const found = declaredUncached(schemas, root, depth);
+  if (single) declaredCache.set(single, found);
+  return found;
+}
+
+const declaredCache = new WeakMap<object, Map<string, unknown[]> | 'open'>();
+
+function declaredUncached(schemas: readonly unknown[], root: unknown, depth: number): Map<string, unknown[]> | 'open' {
   const out = new Map<string, unknown[]>();
   let any = false;
   for (const raw of schemas) {

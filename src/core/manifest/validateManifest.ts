@@ -160,7 +160,16 @@ class Checker {
     }
   }
 
+  private readonly sites = new Map<string, TemplateSite | undefined>();
+
+  /** The template at a pointer, built once (the alias, variable and template checks all read it). */
   templateSite(pointer: string, kind: TemplateSite['kind']): TemplateSite | undefined {
+    const key = `${kind}:${pointer}`;
+    if (!this.sites.has(key)) this.sites.set(key, this.buildTemplateSite(pointer, kind));
+    return this.sites.get(key);
+  }
+
+  private buildTemplateSite(pointer: string, kind: TemplateSite['kind']): TemplateSite | undefined {
     const s = this.loc.scalarSite(pointer);
     if (!s) return undefined;
     const file = this.file;
