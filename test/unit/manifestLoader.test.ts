@@ -94,6 +94,30 @@ describe('loadSkillFolders', () => {
     }
   });
 
+  it('gives each skill the others\' keywords: a shared one is a warning naming the other skill; a built-in is compared with built-ins only', async () => {
+    const builtIn = tempDir('il-manifest-builtin-');
+    const dir = tempDir('il-manifest-');
+    const withKeywords = (name: string, keywords: string) => VALID(name).replace('prompt:', `match: {keywords: [${keywords}]}\nprompt:`);
+    try {
+      write(path.join(builtIn, 'notes', 'skill.yaml'), withKeywords('notes', 'note, memo'));
+      write(path.join(dir, 'jobs', 'skill.yaml'), withKeywords('jobs', 'hiring, Memo'));
+      write(path.join(dir, 'leads', 'skill.yaml'), withKeywords('leads', 'lead, hiring'));
+      const { skills } = await loadSkillFolders([builtIn, dir], { builtInDirs: [builtIn] });
+      const overlaps = (name: string) => skills.find((s) => s.name === name)!.problems.map((p) => [p.code, p.severity, range(p), p.data?.found, p.data?.related?.map((r) => r.name)]);
+      assert.deepEqual(overlaps('notes'), [], 'a workspace skill does not put a warning on a built-in');
+      assert.deepEqual(overlaps('jobs'), [
+        ['keyword-overlap', 'warning', [4, 20, 4, 26], 'hiring', ['leads']],
+        ['keyword-overlap', 'warning', [4, 28, 4, 32], 'Memo', ['notes']],
+      ]);
+      assert.deepEqual(overlaps('leads'), [['keyword-overlap', 'warning', [4, 26, 4, 32], 'hiring', ['jobs']]]);
+      assert.match(skills.find((s) => s.name === 'jobs')!.problems[1].message, /^the keyword "Memo" is also a keyword of the skill "notes" \(.*notes.skill\.yaml\)/);
+      assert.ok(skills.every((s) => s.valid), 'an overlap is a warning: the skills still load');
+    } finally {
+      fs.rmSync(builtIn, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('file access stays inside the folders given', function () {
     let dir: string;
     let outside: string;
