@@ -365,3 +365,9 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
   const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-skills.ts')], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) process.exitCode = 1;
 }
+
+// Editing skills (issue 15): validating a 300-line skill.yaml with every check the editor runs.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-manifest.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
+}

@@ -164,8 +164,12 @@ describe('skill.yaml validation', () => {
       expectOne(replaceLines(27, 27, ['    as: company', '    create_note: {text: x}']), 'an action names exactly one primitive, but this one has `upsert_company` and `create_note`; move `create_note` into its own "- " item', [28, 5, 28, 16], 'action-many-primitives');
     });
 
-    it('an alias defined twice is shown at the second `as`', () => {
-      expectOne(edit('    as: position', '    as: company'), '`company` is already defined by `as` on action 1 (line 27); choose another name', [31, 9, 31, 16], 'alias-duplicate');
+    it('an alias defined twice is shown at the second `as` (and the alias it replaced is now undefined where it is used)', () => {
+      const { problems } = validateSkillManifest(edit('    as: position', '    as: company'), FILE, { folderName: 'extract_job' });
+      assert.deepEqual(problems.map((p) => [rangeOf(p), p.code, p.message]), [
+        [[31, 9, 31, 16], 'alias-duplicate', '`company` is already defined by `as` on action 1 (line 27); choose another name'],
+        [[33, 18, 33, 26], 'template-unknown-variable', '`position` is not a variable an action can use (it would render as nothing); an action can use `input`, `now`, `out` and `company`'],
+      ]);
     });
 
     it('an alias used before its `as` is shown at the name inside the template', () => {
@@ -181,7 +185,7 @@ describe('skill.yaml validation', () => {
       const text = [
         'name: s',
         'version: 1',
-        'description: d',
+        'description: Files a note. Use it for notes. Not for jobs.',
         'prompt: {user: "{{ input.text }}"}',
         'output_schema: {type: object}',
         'actions:',
@@ -196,8 +200,10 @@ describe('skill.yaml validation', () => {
       expectOne(text, '`later` is used before it is defined', [10, 14, 10, 19], 'alias-before-definition', {});
     });
 
-    it('an alias may not hide a template name', () => {
-      expectOne(edit('    as: company', '    as: input'), '`as: input` would hide the template name `input`', [27, 9, 27, 14], 'alias-reserved');
+    it('an alias may not hide a template name (and the alias it replaced is now undefined where it is used)', () => {
+      const { problems } = validateSkillManifest(edit('    as: company', '    as: input'), FILE, { folderName: 'extract_job' });
+      assert.deepEqual(problems.map((p) => [rangeOf(p), p.code]), [[[27, 9, 27, 14], 'alias-reserved'], [[29, 20, 29, 27], 'template-unknown-variable']]);
+      assert.match(problems[0].message, /`as: input` would hide the template name `input`/);
     });
   });
 
@@ -228,7 +234,7 @@ describe('skill.yaml validation', () => {
 
   describe('output_schema must itself be a JSON Schema', () => {
     it('a wrong type name is shown at that value', () => {
-      const p = expectOne(edit('title: {type: string}', 'title: {type: strin}'), 'output_schema is not a valid JSON Schema: `type` must be one of array, boolean, integer, null, number, object, string', [23, 19, 23, 24], 'output-schema-invalid');
+      const p = expectOne(edit('title: {type: string,', 'title: {type: strin,'), 'output_schema is not a valid JSON Schema: `type` must be one of array, boolean, integer, null, number, object, string', [23, 19, 23, 24], 'output-schema-invalid');
       assert.match(p.message, /did you mean "string"\?$/);
     });
 
@@ -241,7 +247,7 @@ describe('skill.yaml validation', () => {
     });
 
     it('a $ref to nothing is shown at the $ref', () => {
-      expectOne(edit('title: {type: string}', 'title: {$ref: "#/definitions/title"}'), '`$ref` "#/definitions/title" points at nothing in output_schema', [23, 19, 23, 40], 'output-schema-invalid');
+      expectOne(edit('title: {type: string, description: The position\'s title}', 'title: {$ref: "#/definitions/title"}'), '`$ref` "#/definitions/title" points at nothing in output_schema', [23, 19, 23, 40], 'output-schema-invalid');
     });
 
     it('a schema that is not about an object is a warning, and the skill stays valid', () => {

@@ -16,7 +16,7 @@ function write(file: string, text: string | Buffer): void {
   fs.writeFileSync(file, text);
 }
 
-const VALID = (name: string) => `name: ${name}\nversion: 1\ndescription: Saves a note.\nprompt: {user: "{{ input.text }}"}\noutput_schema: {type: object}\nactions:\n  - create_note: {text: "{{ input.text }}"}\n`;
+const VALID = (name: string) => `name: ${name}\nversion: 1\ndescription: Saves the input as a note. Use it for any text. Not for job postings.\nprompt: {user: "{{ input.text }}"}\noutput_schema: {type: object}\nactions:\n  - create_note: {text: "{{ input.text }}"}\n`;
 
 describe('loadSkillFolders', () => {
   it('lists every skill and chain of the built-in and workspace folders, valid or not, in folder then name order', async () => {
@@ -94,6 +94,30 @@ describe('loadSkillFolders', () => {
     }
   });
 
+  it('gives each skill the others\' keywords: a shared one is a warning naming the other skill; a built-in is compared with built-ins only', async () => {
+    const builtIn = tempDir('il-manifest-builtin-');
+    const dir = tempDir('il-manifest-');
+    const withKeywords = (name: string, keywords: string) => VALID(name).replace('prompt:', `match: {keywords: [${keywords}]}\nprompt:`);
+    try {
+      write(path.join(builtIn, 'notes', 'skill.yaml'), withKeywords('notes', 'note, memo'));
+      write(path.join(dir, 'jobs', 'skill.yaml'), withKeywords('jobs', 'hiring, Memo'));
+      write(path.join(dir, 'leads', 'skill.yaml'), withKeywords('leads', 'lead, hiring'));
+      const { skills } = await loadSkillFolders([builtIn, dir], { builtInDirs: [builtIn] });
+      const overlaps = (name: string) => skills.find((s) => s.name === name)!.problems.map((p) => [p.code, p.severity, range(p), p.data?.found, p.data?.related?.map((r) => r.name)]);
+      assert.deepEqual(overlaps('notes'), [], 'a workspace skill does not put a warning on a built-in');
+      assert.deepEqual(overlaps('jobs'), [
+        ['keyword-overlap', 'warning', [4, 20, 4, 26], 'hiring', ['leads']],
+        ['keyword-overlap', 'warning', [4, 28, 4, 32], 'Memo', ['notes']],
+      ]);
+      assert.deepEqual(overlaps('leads'), [['keyword-overlap', 'warning', [4, 26, 4, 32], 'hiring', ['jobs']]]);
+      assert.match(skills.find((s) => s.name === 'jobs')!.problems[1].message, /^the keyword "Memo" is also a keyword of the skill "notes" \(.*notes.skill\.yaml\)/);
+      assert.ok(skills.every((s) => s.valid), 'an overlap is a warning: the skills still load');
+    } finally {
+      fs.rmSync(builtIn, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   describe('file access stays inside the folders given', function () {
     let dir: string;
     let outside: string;
@@ -137,7 +161,7 @@ describe('loadSkillFolders', () => {
 
     it('a script that links outside does not count as the skill\'s script', async () => {
       write(path.join(outside, 'run.ts'), 'export {};\n');
-      write(path.join(dir, 'scripted', 'skill.yaml'), 'name: scripted\nversion: 1\ndescription: d\nscript: run.ts\n');
+      write(path.join(dir, 'scripted', 'skill.yaml'), 'name: scripted\nversion: 1\ndescription: Runs a script on the input. Use it in tests. Not for users.\nscript: run.ts\n');
       fs.symlinkSync(path.join(outside, 'run.ts'), path.join(dir, 'scripted', 'run.ts'));
       const { skills } = await loadSkillFolders([dir]);
       assert.deepEqual(skills[0].problems.map((p) => [p.code, range(p)]), [['script-missing', [4, 9, 4, 15]]]);

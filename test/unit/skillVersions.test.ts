@@ -6,7 +6,7 @@ import { pickVersions, requestIdOf } from '../../src/core/routing/canary';
 import { tempDir } from './helpers';
 
 const skillYaml = (version: number, extra = '') =>
-  `name: jot\nversion: ${version}\n${extra}description: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n`;
+  `name: jot\nversion: ${version}\n${extra}match:\n  keywords: [jot]\ndescription: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n`;
 
 describe('canary: two versions of one skill', () => {
   let work: string;
@@ -27,6 +27,7 @@ describe('canary: two versions of one skill', () => {
     const b = put('.interview-lens/skills', skillYaml(2, 'canary: 20\n'));
     const loaded = await loadSkillFolders([path.join(work, a), path.join(work, b)]);
     assert.deepEqual(loaded.skills.map((s) => [s.manifest?.version, s.valid]), [[1, true], [2, true]]);
+    assert.deepEqual(loaded.skills.flatMap((s) => s.problems.map((p) => p.code)), [], 'two versions share their keywords without a warning');
   });
 
   it('without canary, or with the same version, two skills of one name are still duplicates', async () => {

@@ -7,3 +7,5 @@ export { templateNames, type TemplateName } from './templateRefs';
 export { checkOutputSchema } from './outputSchema';
 export * from './validateManifest';
 export * from './loadSkills';
+export { missingDescriptionParts, vagueDescriptionReason } from './descriptionLint';
+export { unknownVariables, type TemplateScope, type VariableShape, type VariableProblem } from './templateVariables';

@@ -175,6 +175,7 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
   const result: LoadedSkills = { skills: [], chains: [], problems: [] };
   const texts = new Map<LoadedSkill | LoadedChain, string>();
   const chainFiles: Array<{ root: Root; real: string; shown: string }> = [];
+  const pending: PendingSkill[] = [];
 
   for (const dir of dirs) {
     const root = await Root.open(dir, builtIn.has(path.resolve(dir)));
@@ -204,7 +205,7 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
           continue;
         }
         if (!(await fs.promises.stat(realDir)).isDirectory()) continue;
-        const skill = await loadSkill(root, entry.name, realDir, root.shownPath(entryPath), maxBytes, options, texts, chainFiles);
+        const skill = await loadSkill(root, entry.name, realDir, root.shownPath(entryPath), maxBytes, texts, chainFiles, pending);
         if (skill) result.skills.push(skill);
       } catch (err) {
         // Whatever went wrong with this folder stays with this folder.
@@ -214,6 +215,7 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
     }
   }
 
+  validatePending(pending, options);
   markDuplicates(result.skills, texts, 'skill', 'duplicate-skill');
 
   const known = options.knownSkillNames ? [...new Set([...options.knownSkillNames, ...result.skills.map((s) => s.name)])] : undefined;
@@ -249,9 +251,9 @@ async function loadSkill(
   realDir: string,
   shownDir: string,
   maxBytes: number,
-  options: LoadSkillsOptions,
   texts: Map<LoadedSkill | LoadedChain, string>,
   chainFiles: Array<{ root: Root; real: string; shown: string }>,
+  pending: PendingSkill[],
 ): Promise<LoadedSkill | undefined> {
   const entries = await root.list(realDir);
   const files: string[] = [];
@@ -273,15 +275,10 @@ async function loadSkill(
   }
   const read = await root.read(path.join(realDir, SKILL_FILE), maxBytes);
   if ('problem' in read) return { ...base, valid: false, problems: [withFile(file, read.problem)] };
-  const v = validateSkillManifest(read.text, file, {
-    folderName,
-    folderFiles: files,
-    checkActionParams: options.checkActionParams,
-    checkTemplate: options.checkTemplate,
-  });
-  const skill: LoadedSkill = { ...base, name: declaredName(read.text, v.manifest?.name) ?? folderName, valid: !!v.manifest, problems: v.problems };
-  if (v.manifest) skill.manifest = v.manifest;
-  if (v.script) skill.script = path.join(shownDir, v.script);
+  // Validated once every skill is read (validatePending), so each one can be compared with the others.
+  const facts = factsOf(read.text);
+  const skill: LoadedSkill = { ...base, name: facts.name ?? folderName, valid: false, problems: [] };
+  pending.push({ skill, text: read.text, folderName, files, keywords: facts.keywords });
   texts.set(skill, read.text);
   return skill;
 }
@@ -292,6 +289,50 @@ function isCanaryPair(group: ReadonlyArray<LoadedSkill | LoadedChain>): boolean 
   const [a, b] = group.map((it) => it.manifest as Partial<SkillManifest> | undefined);
   if (a?.version === undefined || b?.version === undefined || a.version === b.version) return false;
   return (a.canary !== undefined) !== (b.canary !== undefined);
+}
+
+/** A skill read but not yet validated. */
+interface PendingSkill {
+  skill: LoadedSkill;
+  text: string;
+  folderName: string;
+  files: string[];
+  keywords: string[];
+}
+
+/** The name (if usable) and routing keywords a manifest declares, read even when it has other problems. */
+function factsOf(text: string): { name?: string; keywords: string[] } {
+  const loc = new YamlLocations(text);
+  const data = loc.ok && loc.data && typeof loc.data === 'object' ? (loc.data as { name?: unknown; match?: unknown }) : {};
+  const match = data.match && typeof data.match === 'object' ? (data.match as { keywords?: unknown }) : {};
+  const keywords = Array.isArray(match.keywords) ? match.keywords.filter((k): k is string => typeof k === 'string') : [];
+  return typeof data.name === 'string' && SNAKE.test(data.name) ? { name: data.name, keywords } : { keywords };
+}
+
+/**
+ * Validates the skills read, each with the others' keywords. A built-in skill is compared with
+ * the other built-ins only: a workspace skill cannot put a warning on a skill its user cannot
+ * edit; the workspace skill gets the warning, naming the built-in.
+ */
+function validatePending(pending: readonly PendingSkill[], options: LoadSkillsOptions): void {
+  const all = pending.map((p) => ({ name: p.skill.name, file: p.skill.file, keywords: p.keywords, builtIn: p.skill.builtIn }));
+  for (const p of pending) {
+    // Another version of the same skill (a canary pair) shares its keywords by design.
+    const otherSkills = all.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name && (!p.skill.builtIn || o.builtIn)).map(({ name, file, keywords }) => ({ name, file, keywords }));
+    const v = validateSkillManifest(p.text, p.skill.file, {
+      folderName: p.folderName,
+      folderFiles: p.files,
+      checkActionParams: options.checkActionParams,
+      checkTemplate: options.checkTemplate,
+      otherSkills,
+    });
+    const skill = p.skill;
+    if (v.manifest) skill.name = v.manifest.name;
+    skill.valid = !!v.manifest;
+    skill.problems = v.problems;
+    if (v.manifest) skill.manifest = v.manifest;
+    if (v.script) skill.script = path.join(skill.dir, v.script);
+  }
 }
 
 /** Two entries with one name: both are invalid, each problem naming the other file. */

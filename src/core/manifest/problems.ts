@@ -48,7 +48,22 @@ export type ManifestProblemCode =
   | 'file-outside'
   | 'file-unreadable'
   | 'file-name'
-  | 'check-failed';
+  | 'check-failed'
+  // Found by the template engine's checker (the checkTemplate hook); a `when:` that does not parse is when-syntax.
+  | 'template-syntax'
+  | 'when-syntax'
+  // A template reads a variable the runtime does not provide where the template runs.
+  | 'template-unknown-variable'
+  | 'template-unknown-field'
+  | 'template-out-not-in-schema'
+  // Routing: a keyword another skill has too.
+  | 'keyword-overlap'
+  // The description linter: what a model needs to pick the right skill.
+  | 'description-missing-what'
+  | 'description-missing-when'
+  | 'description-missing-not-for'
+  | 'output-property-no-description'
+  | 'output-property-vague-description';
 
 /** Facts a quick fix can act on without parsing the message. */
 export interface ProblemData {
@@ -62,7 +77,17 @@ export interface ProblemData {
   suggestion?: string;
   /** The value the check expected (e.g. the folder name). */
   expected?: string;
+  /**
+   * The part of a description that is missing (description-missing-*): 'what' (a verb and its
+   * object), 'when' (when to use the skill) or 'not-for' (when not to).
+   */
+  part?: DescriptionPart;
+  /** Other skills the problem is about (keyword-overlap: the skills sharing the keyword). */
+  related?: Array<{ name: string; file: string }>;
 }
+
+/** The parts a skill description should have, as the description linter names them. */
+export type DescriptionPart = 'what' | 'when' | 'not-for';
 
 /** One problem in a skill or chain file, at the characters it is about. */
 export interface ManifestProblem extends SourceRange {
@@ -158,13 +183,13 @@ export function orList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
-/** Edits (insert, delete, change, swap of neighbours) from a to b, or limit + 1 when more. */
 /** "a, b and c". */
 export function andList(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** Edits (insert, delete, change, swap of neighbours) from a to b, or limit + 1 when more. */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   let before: number[] = [];

@@ -6,10 +6,12 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import skillSchema from '../../../schemas/skill.schema.json';
 import chainSchema from '../../../schemas/chain.schema.json';
+import { missingDescriptionParts, vagueDescriptionReason } from './descriptionLint';
 import { checkOutputSchema } from './outputSchema';
-import { andList, closest, noErrors, problem, sortProblems, toPointer, type ManifestProblem, type SourceRange } from './problems';
+import { andList, closest, noErrors, problem, sortProblems, toPointer, type DescriptionPart, type ManifestProblem, type ManifestProblemCode, type SourceRange } from './problems';
 import { schemaProblems } from './schemaErrors';
 import { templateNames } from './templateRefs';
+import { fields, OPEN, unknownVariables, type TemplateScope, type VariableShape } from './templateVariables';
 import { ACTION_PRIMITIVES, type ActionPrimitive, type ChainManifest, type SkillManifest } from './types';
 import { YamlLocations, type ScalarSite } from './yamlLocations';
 
@@ -61,6 +63,11 @@ export interface SkillValidationOptions {
   folderFiles?: Iterable<string>;
   checkActionParams?: CheckActionParams;
   checkTemplate?: CheckTemplate;
+  /**
+   * The other skills routing chooses among (the loader passes them): a keyword this skill shares
+   * with one of them is a warning naming it.
+   */
+  otherSkills?: ReadonlyArray<{ name: string; file: string; keywords: readonly string[] }>;
 }
 
 /** Options of validateChainManifest. */
@@ -88,6 +95,7 @@ export interface ChainValidation {
 const RESERVED = new Set(['input', 'out', 'now', 'parts', 'loop', 'none', 'true', 'false', 'and', 'or', 'not', 'is', 'in', 'if', 'else', 'for']);
 
 const MANIFEST_ONLY = ['prompt', 'output_schema', 'actions'] as const;
+const BLANKS = new Set([' ', '\t', '\n', '\r']);
 const SNAKE = /^[a-z][a-z0-9_]*$/;
 
 let validators: { skill: ValidateFunction; chain: ValidateFunction } | undefined;
@@ -152,7 +160,16 @@ class Checker {
     }
   }
 
+  private readonly sites = new Map<string, TemplateSite | undefined>();
+
+  /** The template at a pointer, built once (the alias, variable and template checks all read it). */
   templateSite(pointer: string, kind: TemplateSite['kind']): TemplateSite | undefined {
+    const key = `${kind}:${pointer}`;
+    if (!this.sites.has(key)) this.sites.set(key, this.buildTemplateSite(pointer, kind));
+    return this.sites.get(key);
+  }
+
+  private buildTemplateSite(pointer: string, kind: TemplateSite['kind']): TemplateSite | undefined {
     const s = this.loc.scalarSite(pointer);
     if (!s) return undefined;
     const file = this.file;
@@ -212,7 +229,45 @@ class Checker {
     const sites = pointers.flatMap(({ pointer, kind }) => this.templateSite(pointer, kind) ?? []);
     // In file order, whatever order the keys were visited in.
     sites.sort((a, b) => a.start.line - b.start.line || a.start.column - b.start.column);
-    for (const site of sites) this.guard('template', site.path, () => check(site.text, site.start.line, site.start.column, site));
+    for (const site of sites) {
+      // "Found the end of the template" is placed after the last character, which is past the
+      // value (often on the next line): such a problem is shown on the template's last word, or,
+      // for a `when:` condition, on the whole condition, which is what does not parse.
+      const text = site.text;
+      let last = text.length;
+      while (last > 0 && BLANKS.has(text[last - 1])) last--;
+      let first = 0;
+      while (first < last && BLANKS.has(text[first])) first++;
+      const placed: TemplateSite = {
+        ...site,
+        problem: (start: number, end: number, message: string, code: string, severity: 'error' | 'warning' = 'error') => {
+          const isWhen = site.kind === 'expression' && code === 'template-syntax';
+          if (start >= last && last > 0) {
+            if (isWhen) [start, end] = [first, last];
+            else {
+              let wordStart = last;
+              while (wordStart > first && !BLANKS.has(text[wordStart - 1])) wordStart--;
+              [start, end] = [wordStart, last];
+            }
+          }
+          end = Math.min(Math.max(end, start + 1), Math.max(last, start + 1));
+          return isWhen
+            ? site.problem(start, end, `this \`when:\` condition does not parse: ${message}`, 'when-syntax', severity)
+            : site.problem(start, end, message, code, severity);
+        },
+      };
+      this.guard('template', site.path, () => check(text, site.start.line, site.start.column, placed));
+    }
+  }
+
+  /** Variables the templates read that their place does not provide (see templateVariables.ts). */
+  checkVariables(uses: ReadonlyArray<{ pointer: string; kind: TemplateSite['kind']; scope: TemplateScope }>): void {
+    for (const use of uses) {
+      const site = this.templateSite(use.pointer, use.kind);
+      if (!site) continue;
+      this.guard('template variables', use.pointer, () =>
+        unknownVariables(site.text, use.kind, use.scope).map((v) => problem(this.file, site.range(v.start, v.end), v.message, v.code, use.pointer, { severity: v.severity, data: v.data })));
+    }
   }
 
   result(): ManifestProblem[] {
@@ -250,6 +305,116 @@ function checkPrimitives(c: Checker, actions: unknown[]): void {
   });
 }
 
+/** What each place of a skill's templates can read, as runManifestSkill.ts builds its context. */
+function skillVariableUses(
+  data: Record<string, unknown>,
+  templates: ReadonlyArray<{ pointer: string; kind: TemplateSite['kind'] }>,
+  outputSchemaOk: boolean,
+): Array<{ pointer: string; kind: TemplateSite['kind']; scope: TemplateScope }> {
+  const actions = Array.isArray(data.actions) ? data.actions : [];
+  const aliases = [...new Set(actions.flatMap((a) => (isObject(a) && typeof a.as === 'string' && SNAKE.test(a.as) && !RESERVED.has(a.as) ? [a.as] : [])))];
+  // A broken output_schema is reported as such; reading out.* against it would only add noise.
+  const out: VariableShape = outputSchemaOk && isObject(data.output_schema) ? { kind: 'schema', schema: data.output_schema } : OPEN;
+  const input = (inPrompt: boolean) => fields(
+    { text: OPEN, kind: OPEN, url: OPEN, source: OPEN, json: OPEN, ...(inPrompt ? { full_text: OPEN } : {}) },
+    inPrompt ? undefined : { full_text: '`input.full_text` exists only in prompts (where `input.text` is one chunk of a long input); here `input.text` is already the whole input' },
+  );
+  const chunk = fields({ index: OPEN, count: OPEN, text: OPEN });
+  const absent = (where: string, also: Record<string, string>) => {
+    const m = new Map<string, string>(Object.entries(also));
+    for (const a of aliases) m.set(a, `\`${a}\` is an action's \`as:\`; it exists only in the actions after that one, not in ${where}`);
+    return m;
+  };
+  const noChunk = '`chunk` exists only in prompt.system and prompt.user, which run once per chunk of a long input';
+  const noParts = '`parts` (the outputs of the chunks) exists only in chunking.reduce';
+  const prompt: TemplateScope = {
+    where: 'a prompt',
+    names: new Map<string, VariableShape>([['input', input(true)], ['chunk', chunk], ['now', OPEN]]),
+    absent: absent('a prompt', { out: '`out` (the model\'s output) does not exist yet in a prompt, which is what asks for it; use out in actions or in chunking.reduce', parts: noParts }),
+  };
+  const reduce: TemplateScope = {
+    where: 'chunking.reduce',
+    names: new Map<string, VariableShape>([['input', input(false)], ['now', OPEN], ['parts', OPEN], ['out', out]]),
+    absent: absent('chunking.reduce', { chunk: `${noChunk}; chunking.reduce sees all of them as \`parts\`` }),
+  };
+  const offline: TemplateScope = {
+    where: 'an offline template',
+    names: new Map<string, VariableShape>([['input', input(false)], ['now', OPEN]]),
+    absent: absent('an offline template', { out: '`out` does not exist in offline templates: they make the output; read from `input` instead', chunk: noChunk, parts: noParts }),
+  };
+  const action: TemplateScope = {
+    where: 'an action',
+    // Every alias counts here; one used before its `as:` is reported as alias-before-definition.
+    names: new Map<string, VariableShape>([['input', input(false)], ['now', OPEN], ['out', out], ...aliases.map((a) => [a, OPEN] as const)]),
+    absent: new Map([['chunk', noChunk], ['parts', noParts]]),
+  };
+  return templates.map((t) => ({
+    ...t,
+    scope: t.pointer.startsWith('/prompt/') ? prompt : t.pointer.startsWith('/chunking/reduce/') ? reduce : t.pointer.startsWith('/offline') ? offline : action,
+  }));
+}
+
+/** What the description lacks, one warning per part, on the description's value. */
+function lintDescription(c: Checker, description: string): void {
+  const advice: Record<DescriptionPart, [ManifestProblemCode, string]> = {
+    what: ['description-missing-what', 'start it with what the skill does, a verb and its object (e.g. "Extracts a job posting into a company and a position.")'],
+    when: ['description-missing-when', 'add when to use it (e.g. "Use it when the input is one job posting.")'],
+    'not-for': ['description-missing-not-for', 'add when not to use it, naming the inputs that belong elsewhere (e.g. "Not for interview notes.")'],
+  };
+  const names: Record<DescriptionPart, string> = { what: 'what the skill does', when: 'when to use it', 'not-for': 'when not to use it' };
+  for (const part of missingDescriptionParts(description)) {
+    const [code, fix] = advice[part];
+    c.add(c.loc.valueRange('/description'), `the description does not say ${names[part]}, and models choose a skill by its description; ${fix}`, code, '/description', { severity: 'warning', data: { part, missing: [part] } });
+  }
+}
+
+/** Properties of output_schema without a description, or with one that tells the model nothing. */
+function lintPropertyDescriptions(c: Checker, schema: Record<string, unknown>, pointer: string, depth = 0): void {
+  if (depth > 8) return;
+  const props = schema.properties;
+  if (isObject(props)) {
+    for (const [name, sub] of Object.entries(props)) {
+      if (!isObject(sub)) continue;
+      const at = `${pointer}/properties${toPointer([name])}`;
+      if (sub.description === undefined) {
+        // A $ref carries the description of what it points to.
+        if (sub.$ref === undefined) c.add(c.loc.keyRange(at), `\`${name}\` in output_schema has no description; the model fills it from the description, so say what belongs there (add \`description:\`)`, 'output-property-no-description', at, { severity: 'warning', data: { found: name } });
+      } else if (typeof sub.description === 'string') {
+        const why = vagueDescriptionReason(name, sub.description);
+        if (why) c.add(c.loc.valueRange(`${at}/description`), `the description of \`${name}\` is too vague to guide the model (${why}); say what belongs there and in what form (e.g. "The hiring company's name as the posting writes it")`, 'output-property-vague-description', `${at}/description`, { severity: 'warning', data: { found: sub.description } });
+      }
+      lintPropertyDescriptions(c, sub, at, depth + 1);
+    }
+  }
+  if (isObject(schema.items)) lintPropertyDescriptions(c, schema.items, `${pointer}/items`, depth + 1);
+}
+
+const normalKeyword = (k: string) => k.normalize('NFKC').trim().toLowerCase().split(/\s+/).join(' ');
+
+/** Keywords this skill shares with another skill: an input with one matches both. */
+function checkKeywordOverlap(c: Checker, data: Record<string, unknown>, others: NonNullable<SkillValidationOptions['otherSkills']>): void {
+  const match = data.match;
+  if (!isObject(match) || !Array.isArray(match.keywords)) return;
+  const own = typeof data.name === 'string' ? data.name : undefined;
+  const byKeyword = new Map<string, Array<{ name: string; file: string }>>();
+  for (const o of others) {
+    // The same skill, or a copy with its name (reported as a duplicate), is not a competitor.
+    if (o.file === c.file || o.name === own) continue;
+    for (const k of new Set(o.keywords.filter((x) => typeof x === 'string').map(normalKeyword))) {
+      const list = byKeyword.get(k);
+      if (list) list.push({ name: o.name, file: o.file });
+      else byKeyword.set(k, [{ name: o.name, file: o.file }]);
+    }
+  }
+  match.keywords.forEach((k, i) => {
+    if (typeof k !== 'string') return;
+    const related = byKeyword.get(normalKeyword(k));
+    if (!related) return;
+    const named = andList(related.map((r) => `"${r.name}" (${r.file})`));
+    c.add(c.loc.valueRange(`/match/keywords/${i}`), `the keyword "${k}" is also a keyword of ${related.length > 1 ? 'the skills' : 'the skill'} ${named}, so an input with it matches both and routing cannot choose by it; use a keyword only this skill's inputs have, or remove it from one of them`, 'keyword-overlap', `/match/keywords/${i}`, { severity: 'warning', data: { found: k, related } });
+  });
+}
+
 /**
  * Checks a skill.yaml text. The manifest is returned only when there is no error (warnings are
  * fine); problems are in file order. Never throws.
@@ -283,7 +448,15 @@ export function validateSkillManifest(text: string, file: string, options: Skill
     }
   }
 
-  if (isObject(data.output_schema)) c.problems.push(...checkOutputSchema(data.output_schema, '/output_schema', file, c.loc));
+  let outputSchemaOk = false;
+  if (isObject(data.output_schema)) {
+    const found = checkOutputSchema(data.output_schema, '/output_schema', file, c.loc);
+    c.problems.push(...found);
+    outputSchemaOk = noErrors(found);
+    if (outputSchemaOk) lintPropertyDescriptions(c, data.output_schema, '/output_schema');
+  }
+  if (typeof data.description === 'string' && data.description.trim()) lintDescription(c, data.description);
+  if (options.otherSkills) checkKeywordOverlap(c, data, options.otherSkills);
 
   const chunking = data.chunking;
   if (isObject(chunking) && Number.isInteger(chunking.overlap_chars)) {
@@ -322,6 +495,7 @@ export function validateSkillManifest(text: string, file: string, options: Skill
     return { name: isObject(item) ? item.as : undefined, namePointer: `/actions/${i}/as`, uses, label: `action ${i + 1}` };
   });
   c.namesInOrder(entries, 'as', 'action');
+  c.checkVariables(skillVariableUses(data, templates, outputSchemaOk));
 
   if (options.checkActionParams) {
     actions.forEach((item, index) => {
@@ -384,6 +558,9 @@ export function validateChainManifest(text: string, file: string, options: Chain
     return { name: step.output_as, namePointer: `${pointer}/output_as`, uses, label: top ? `step ${Number(top[1]) + 1}` : 'an on_error step' };
   });
   c.namesInOrder(entries, 'output_as', 'step');
+  const outputs = new Map<string, VariableShape>(entries.flatMap((e) => (typeof e.name === 'string' && SNAKE.test(e.name) && !RESERVED.has(e.name) ? [[e.name, OPEN] as const] : [])));
+  const scope: TemplateScope = { where: 'a chain step', names: new Map<string, VariableShape>([['input', fields({ text: OPEN, source: OPEN, url: OPEN })], ['now', OPEN], ...outputs]) };
+  c.checkVariables(templates.map((t) => ({ ...t, scope })));
   c.runTemplates(templates, options.checkTemplate);
 
   const problems = c.result();
