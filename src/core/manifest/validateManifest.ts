@@ -61,6 +61,8 @@ export interface SkillValidationOptions {
   folderFiles?: Iterable<string>;
   checkActionParams?: CheckActionParams;
   checkTemplate?: CheckTemplate;
+  /** The other skills of the workspace, for the keyword-overlap warning. */
+  otherSkills?: ReadonlyArray<{ name: string; file: string; keywords: readonly string[] }>;
 }
 
 /** Options of validateChainManifest. */
