@@ -138,6 +138,12 @@ function keyCompletions(kind: ManifestKind, ctx: KeyContext): CompletionEntry[] 
     }
     return out;
   }
+  if (ctx.newItem && !types.includes('object')) {
+    // "- " in a list of plain values (match.inputs): the values it takes.
+    const doc = describeSchema(kind, ctx.container, containerSchema);
+    const taken = new Set(siblingValues(ctx));
+    return enumOf(containerSchema, kind).filter((v) => !taken.has(v)).map((v) => ({ label: v, kind: 'enum' as const, documentation: doc, insertText: v, snippet: false, replace: ctx.replace }));
+  }
   if (!types.includes('object') && !containerSchema?.properties) return out;
   for (const [key, schema] of propertiesOf(kind, containerSchema)) {
     if (ctx.present.has(key)) continue;
@@ -153,6 +159,11 @@ function keyCompletions(kind: ManifestKind, ctx: KeyContext): CompletionEntry[] 
     });
   }
   return out;
+}
+
+/** The plain values of the other items of the list the cursor's item is in. */
+function siblingValues(ctx: KeyContext): string[] {
+  return ctx.siblingValues ?? [];
 }
 
 /** Whole list items ("- create_note: …", "- skill: …", "- name: …") for a list written below its key. */

@@ -33,6 +33,8 @@ export interface KeyContext {
   underEmptyKey: boolean;
   /** The line opened a list item ("- ") right before the cursor's word. */
   newItem: boolean;
+  /** For a new item of a list of plain values: the values of the other items. */
+  siblingValues?: string[];
 }
 
 /** The cursor is in a plain value after "key: " (or a list item's value). */
@@ -172,8 +174,17 @@ export function cursorContext(text: string, offset: number, kind: ManifestKind):
   const present = new Set(full.keys.get(placement.container.join('/'))?.keys() ?? []);
   const own = full.lines[line] as OutlineLine | undefined;
   if (own?.key) present.delete(own.key.name);
+  const siblingValues: string[] = [];
+  if (placement.items.length && itemPath) {
+    const list = itemPath.slice(0, -1).join('/');
+    for (const l of full.lines) {
+      const item = l?.items[l.items.length - 1];
+      if (l && l.line !== line && item && item.path.slice(0, -1).join('/') === list && !l.key && l.value) siblingValues.push(l.value.text);
+    }
+  }
   return {
     kind: 'key',
+    siblingValues,
     container: placement.container,
     column: start,
     prefix: lineText.slice(start, column),

@@ -18,6 +18,9 @@ export interface HoverResult {
 
 const isWordChar = (c: string | undefined) => !!c && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
 
+/** Words of the template language, not names. */
+const KEYWORDS = new Set(['and', 'or', 'not', 'is', 'in', 'if', 'elif', 'else', 'endif', 'for', 'endfor', 'none', 'None', 'true', 'false', 'True', 'False']);
+
 /** Hover for a name in the template text of `line`, where `column` is. */
 function templateHover(kind: ManifestKind, text: string, l: { path: Array<string | number>; lineText: string; lineStart: number; valueColumn: number; line: number }, column: number): HoverResult | undefined {
   const site = templateSiteOf(kind, l.path);
@@ -32,6 +35,7 @@ function templateHover(kind: ManifestKind, text: string, l: { path: Array<string
   const expression = openExpression(unquoted, site.endsWith('-when'));
   if (expression === undefined) return undefined;
   const word = l.lineText.slice(start, end);
+  if (KEYWORDS.has(word)) return undefined;
   const range = { start: l.lineStart + start, end: l.lineStart + end };
   // A filter ("| name") or a test ("is name").
   let k = expression.length;
