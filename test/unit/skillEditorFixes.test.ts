@@ -69,9 +69,12 @@ describe('skill editor: hover', () => {
 });
 
 describe('skill editor: quick fixes', () => {
-  it('adds a missing required key after the mapping\'s last line, with a value to start from', () => {
+  it('adds a missing required key after the key before it in the schema\'s order, with a value to start from', () => {
     const text = `name: my_skill\ndescription: Extracts x. Not for y.\n${BASE}`;
-    assert.equal(fixed(text, 'schema-required'), `${text}version: 1\n`);
+    assert.equal(fixed(text, 'schema-required'), `name: my_skill\nversion: 1\ndescription: Extracts x. Not for y.\n${BASE}`);
+    // With no earlier key written, after the mapping's last line.
+    const noName = `version: 1\ndescription: d\n${BASE}`;
+    assert.equal(fixed(noName, 'schema-required'), `${noName}name: my_skill\n`);
   });
 
   it('adds a nested required key at the mapping\'s indentation, after a block scalar', () => {

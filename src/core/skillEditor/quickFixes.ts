@@ -122,6 +122,23 @@ function mappingExtent(outline: OutlineReader, segs: readonly Segment[]): { colu
   return { column, lastLine: last };
 }
 
+/**
+ * The last line of the key written before `key` in the schema's order (so a missing `version`
+ * goes after `name`), or undefined when none of the keys before it is written.
+ */
+function afterKey(outline: OutlineReader, segs: readonly Segment[], order: readonly string[], key: string): number | undefined {
+  const present = outline.keys.get(segs.join('/'));
+  const index = order.indexOf(key);
+  if (!present || index <= 0) return undefined;
+  const before = [...order.slice(0, index)].reverse().find((k) => present.has(k));
+  if (before === undefined) return undefined;
+  const own = [...segs, before];
+  let last = present.get(before)!;
+  for (const l of outline.lines) if (l && l.line > last && (startsWith(l.path, own) || l.items.some((i) => startsWith(i.path, own)))) last = l.line;
+  for (const b of outline.blocks) if ((samePath(b.path, own) || startsWith(b.path, own)) && b.lastLine > last) last = b.lastLine;
+  return last;
+}
+
 /** Edits that add `keys` to the mapping at `pointer`. */
 export function addKeysFix(text: string, kind: ManifestKind, pointer: string, keys: readonly string[], folderName?: string): TextEdit | undefined {
   const segs: Segment[] = pointerSegments(pointer).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
@@ -136,7 +153,7 @@ export function addKeysFix(text: string, kind: ManifestKind, pointer: string, ke
     return [`${pad(extent.column)}${k}:${v[0]}`, ...v.slice(1).map((x) => pad(extent.column) + x)].join('\n');
   }).join('\n');
   if (extent.lastLine < 0) return { start: 0, end: 0, newText: block + '\n' };
-  const at = lineEnd(text, extent.lastLine);
+  const at = lineEnd(text, afterKey(outline, segs, [...props.keys()], keys[0]) ?? extent.lastLine);
   return { start: at, end: at, newText: '\n' + block };
 }
 
