@@ -4,7 +4,7 @@
 //   - in-process: diagnose with the default concurrency (4) vs concurrency 1;
 //   - CLI: `node dist/cli.js diagnose` vs a bare `node -e 0` (process start-up floor).
 // Then the model engines against the mock Anthropic server (scripts/bench-llm.ts) and the
-// declarative skills (scripts/bench-skills.ts).
+// declarative skills (scripts/bench-skills.ts) and the skill editor (scripts/bench-editor.ts).
 // Prints medians and ratios. Usage: node scripts/bench.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -369,5 +369,11 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
 // Editing skills (issue 15): validating a 300-line skill.yaml with every check the editor runs.
 {
   const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-manifest.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
+// The skill editor (issue 15): completion latency and one as-you-type check on a 300-line skill.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-editor.ts')], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) process.exitCode = 1;
 }

@@ -20,6 +20,7 @@ import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands
 import { diagnoseAndRecordCommand } from './recordCommand';
 import { RecordsHost } from './recordsHost';
 import { SkillCatalog } from './skillCatalog';
+import { registerSkillEditor } from './skillEditor/registerSkillEditor';
 import { JobSearchTreeProvider } from './jobSearchTree';
 import { RecordDocumentProvider, RECORD_SCHEME } from './recordDocument';
 import { ReminderWatcher } from './reminderWatcher';
@@ -52,7 +53,8 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const jobSearch = new JobSearchTreeProvider(records, log);
   const jobSearchView = vscode.window.createTreeView(JOB_SEARCH_VIEW, { treeDataProvider: jobSearch, showCollapseAll: true });
   const reminders = new ReminderWatcher(records, context.globalState, log).start();
-  const skillDeps = { host, context, records, catalog: new SkillCatalog(context.extensionPath), revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
+  const catalog = new SkillCatalog(context.extensionPath);
+  const skillDeps = { host, context, records, catalog, revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
   const recordDeps = { records, log };
 
   context.subscriptions.push(
@@ -86,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.jobSearch.markDone', (node?: unknown) => markReminderDoneCommand(recordDeps, node)),
     vscode.commands.registerCommand('interviewLens.showReminders', () => showRemindersCommand(jobSearchView, jobSearch)),
   );
+  registerSkillEditor(context, catalog);
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
   return { jobSearch, reminders, recordsFile: records.file };
 }

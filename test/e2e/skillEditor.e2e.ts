@@ -1,0 +1,141 @@
+// Editing a skill in the real workbench (issue 15), in Chromium: a broken skill.yaml shows its
+// problems as squiggles and in the Problems panel, and typing a new item in `actions` opens the
+// completion list with the action primitives. Screenshots go to test-results/ for review.
+// Started by test/vscode/run.mjs after diagnose.e2e.ts, against the same code-server.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const URL = process.env.IL_E2E_URL;
+const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
+const WORKSPACE = process.env.IL_E2E_WORKSPACE;
+const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
+
+const SKILL = 'e2e_editor_probe';
+const BROKEN = `name: ${SKILL}
+version: 1
+description: Keeps the pasted text as a note. Use it for a short note. Not for job postings.
+prompt:
+  user: |
+    Keep this:
+    {{ input.text | nosuchfilter }}
+output_schema:
+  type: object
+  properties:
+    title: { type: string, description: A one-line title of the note. }
+chunking:
+  strategy: fixd
+actions:
+  - create_note:
+      title: "{{ out.title }}"
+      body: "{{ input.text }}"
+`;
+
+/** Runs a command from the palette by its exact title. */
+async function palette(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first().click();
+}
+
+/** Opens a workspace file by its relative path through Quick Open (retrying while the file index catches up). */
+async function quickOpen(page: Page, relative: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(relative);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(path.dirname(relative)) }).first();
+    try {
+      await row.waitFor({ timeout: 10_000 });
+      await row.click();
+      break;
+    } catch (err) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 5) throw err;
+    }
+  }
+  await page.locator('.tab.active[data-resource-name="skill.yaml"]').waitFor();
+}
+
+describe('Editing a skill.yaml, end to end in Chromium', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let page: Page;
+  let passed = 0;
+  let failed = 0;
+  const dir = WORKSPACE ? path.join(WORKSPACE, 'skills', SKILL) : '';
+
+  before(async function () {
+    assert.ok(URL && WORKSPACE, 'IL_E2E_URL and IL_E2E_WORKSPACE are not set: run this suite through "npm run test:vscode"');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'skill.yaml'), BROKEN);
+    fs.mkdirSync(OUT, { recursive: true });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(URL!);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'passed') passed++;
+    else {
+      failed++;
+      await page?.screenshot({ path: path.join(OUT, `e2e-skill-editor-failure-${failed}.png`) }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    // The suites share one results file: add to what the suites before this one counted.
+    const file = process.env.IL_E2E_JSON;
+    if (file) {
+      const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number }) : { passed: 0, failed: 0 };
+      fs.writeFileSync(file, JSON.stringify({ passed: before.passed + passed, failed: before.failed + failed }));
+    }
+    await browser?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a broken skill.yaml\'s problems as squiggles and in the Problems panel', async () => {
+    await quickOpen(page, `skills/${SKILL}/skill.yaml`);
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+    await palette(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    const rows = page.locator('.markers-panel .monaco-list-row');
+    await rows.filter({ hasText: 'nosuchfilter' }).first().waitFor({ timeout: 15_000 });
+    const text = (await rows.allTextContents()).join('\n');
+    assert.match(text, /nosuchfilter/, 'the unknown filter is listed');
+    assert.match(text, /fixd/, 'the misspelt strategy is listed');
+    assert.match(text, /Interview Lens skills/, 'the problems carry our source label');
+    // The squiggle sits on the misspelt value: hovering it shows the message.
+    await page.screenshot({ path: path.join(OUT, 'skill-editor-diagnostics.png') });
+  });
+
+  it('offers the action primitives when a new item is typed in actions', async () => {
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('  - ');
+    const suggest = page.locator('.editor-widget.suggest-widget');
+    try {
+      await suggest.locator('.monaco-list-row', { hasText: 'create_note' }).first().waitFor({ timeout: 5_000 });
+    } catch {
+      // Typing a space opens the list; if the widget was dismissed by a re-render, ask for it.
+      await page.keyboard.press('Control+Space');
+      await suggest.locator('.monaco-list-row', { hasText: 'create_note' }).first().waitFor({ timeout: 15_000 });
+    }
+    const labels = await suggest.locator('.monaco-list-row .label-name').allTextContents();
+    assert.ok(labels.some((l) => l.includes('upsert_company')), `no upsert_company in ${labels.join(', ')}`);
+    // The details of the selected item show the primitive's documentation.
+    await page.keyboard.press('Control+Space');
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(OUT, 'skill-editor-completion.png') });
+    await page.keyboard.press('Escape');
+    await palette(page, 'File: Revert File');
+  });
+});
