@@ -14,7 +14,7 @@ import { KNOWLEDGE_DIR, tempDir } from './helpers';
 function analysis(missing: string[], offTopic = false): AnswerAnalysis {
   return {
     dimensions: { completeness: 50, depth: 50, accuracy: 80, practicality: 40 }, contentScore: 55, keyMissing: missing, coverage: [], inaccuracies: [], strengths: [],
-    improvements: [], explanations: [], referenceId: null, relevance: { score: offTopic ? 0.1 : 0.9, offTopic }, confidence: { level: 'high', reasons: [] } as never, flags: [], related: [],
+    improvements: [], explanations: [], referenceId: null, relevance: { score: offTopic ? 0.1 : 0.9, offTopic } as AnswerAnalysis['relevance'], confidence: { level: 'high', reasons: [] } as never, flags: [], related: [],
   };
 }
 
