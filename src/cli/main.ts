@@ -13,6 +13,7 @@ import { historyLimitFromEnv, historyNotice } from './historyNotice';
 import { REPLAY_USAGE, runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
 import { mockCommand } from './mockCommand';
+import { mcpCommand } from './mcpCommand';
 import { MockInterviewError } from '../core/coach/mockInterview';
 import { MockSessionError } from '../core/coach/mockSessionFile';
 import { cliSkillHost, recordsCommand, runCommand, skillsCommand } from './skillCommands';
@@ -33,6 +34,7 @@ const USAGE = `Usage:
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
   interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
   interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
+  interview-lens mcp [--allow-writes] [--trust]          an MCP server on stdio: the tools and the skills (see README)
   interview-lens mock [--dimension D]... [--difficulty easy|medium|hard]... [--count N] [--language zh|en] [--engine E]
                      [--resume | --new] [--no-follow-ups] [--no-history] [--json]
                                                         a mock interview in the terminal; end an answer with an empty line
@@ -142,6 +144,19 @@ async function withSigint<T>(work: (signal: AbortSignal) => Promise<T>, recorder
   }
 }
 
+/** The version in package.json beside the bundle (dist/..) or the source tree. */
+function packageVersion(): string {
+  for (const file of [path.resolve(__dirname, '..', 'package.json'), path.resolve(__dirname, '..', '..', 'package.json')]) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'interview-lens' && pkg.version) return pkg.version;
+    } catch {
+      // Not this one.
+    }
+  }
+  return '0.0.0';
+}
+
 /** Lines of standard input, one per call; null at its end. */
 function stdinLines(): () => Promise<string | null> {
   let iterator: AsyncIterator<string> | undefined;
@@ -197,6 +212,7 @@ export async function run(
           resume: { type: 'boolean', default: false },
           new: { type: 'boolean', default: false },
           'no-follow-ups': { type: 'boolean', default: false },
+          'allow-writes': { type: 'boolean', default: false },
           help: { type: 'boolean', short: 'h', default: false },
         },
       });
@@ -233,6 +249,15 @@ export async function run(
       }, () => fs.readFileSync(0, 'utf8'), io), recorder);
       if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
       return status;
+    }
+    if (command === 'mcp') {
+      if (file !== undefined) throw new UsageError('mcp takes no arguments but --allow-writes and --trust');
+      await prepareCore();
+      const core = createCore({ knowledgeDir: knowledgeSource(), logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+      return await mcpCommand({
+        core, cwd: process.cwd(), recordsFile: path.join(homeDir(io.env), 'records.sqlite'), trusted: values.trust!, allowWrites: values['allow-writes']!,
+        version: packageVersion(), stderr: io.stderr,
+      });
     }
     if (command === 'mock') {
       if (file !== undefined) throw new UsageError(`mock takes no file: interview-lens mock [--dimension D]... [--count N] [--difficulty D]...`);
