@@ -14,6 +14,7 @@ import { REPLAY_USAGE, runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
 import { mockCommand } from './mockCommand';
 import { mcpCommand } from './mcpCommand';
+import { exportCommand, importCommand } from './skillMdCommand';
 import { MockInterviewError } from '../core/coach/mockInterview';
 import { MockSessionError } from '../core/coach/mockSessionFile';
 import { cliSkillHost, recordsCommand, runCommand, skillsCommand } from './skillCommands';
@@ -41,6 +42,8 @@ const USAGE = `Usage:
   interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json] [--trust]
 ${REPLAY_USAGE}
   interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
+  interview-lens skills export NAME [--out DIR]          as Anthropic's SKILL.md (what does not carry over is listed)
+  interview-lens skills import PATH [--out DIR]          a SKILL.md (or its folder) as skills/NAME/skill.yaml
   interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust] [--record NAME]
                                                         routes to a skill when none is named; --dry-run writes nothing;
                                                         a workspace skill's script (run.ts) runs only with --trust
@@ -224,6 +227,11 @@ export async function run(
     if (values.help || !command) {
       (values.help ? io.stdout : io.stderr)(`${USAGE}\n`);
       return values.help ? 0 : 2;
+    }
+    if (command === 'skills' && (file === 'export' || file === 'import')) {
+      await prepareCore();
+      if (extra.length > 1) throw new UsageError(`unexpected arguments: ${extra.slice(1).join(' ')}`);
+      return await (file === 'export' ? exportCommand : importCommand)(extra[0], values.out, process.cwd(), io);
     }
     if (command === 'skills') {
       await prepareCore();
