@@ -24,6 +24,7 @@ import { JobSearchTreeProvider } from './jobSearchTree';
 import { RecordDocumentProvider, RECORD_SCHEME } from './recordDocument';
 import { ReminderWatcher } from './reminderWatcher';
 import { runSkillCommand } from './runSkillCommand';
+import { registerSkillsView, type SkillsViewApi } from './skillsView/skillsView';
 import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
 
 /** What activate() returns: the Job Search view's data and the reminder check, for the integration tests. */
@@ -32,6 +33,8 @@ export interface InterviewLensApi {
   reminders: ReminderWatcher;
   /** Path of the records file (records.sqlite in the extension's global storage). */
   recordsFile: string;
+  /** The Skills view: its tree, status item, watcher and the registry (through the catalog). */
+  skills: SkillsViewApi;
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -54,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const reminders = new ReminderWatcher(records, context.globalState, log).start();
   const skillDeps = { host, context, records, catalog: new SkillCatalog(context.extensionPath), revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
   const recordDeps = { records, log };
+  const skills = registerSkillsView(context, skillDeps.catalog, log, (arg) => runSkillCommand(skillDeps, arg));
 
   context.subscriptions.push(
     log, state, lenses, deps.panel, restorer,
@@ -87,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.showReminders', () => showRemindersCommand(jobSearchView, jobSearch)),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file };
+  return { jobSearch, reminders, recordsFile: records.file, skills };
 }
 
 export function deactivate(): void {}
