@@ -140,16 +140,20 @@ export class SkillsRegistry {
       if (!this.loaded || !sameList(this.dirs, this.currentFolders())) return this.doReloadAll();
       const stale: Array<{ root: string; name: string }> = [];
       const present = new Set<string>();
-      for (const root of this.dirs) {
-        for (const name of await skillEntries(root)) {
-          const key = path.join(root, name);
-          present.add(key);
-          if (this.entries.get(key)?.stamp !== await entryStamp(key) || !this.entries.has(key)) stale.push({ root, name });
-        }
+      for (const { root, name, stamp } of await this.stampAll(this.dirs)) {
+        const key = path.join(root, name);
+        present.add(key);
+        if (!this.entries.has(key) || this.entries.get(key)!.stamp !== stamp) stale.push({ root, name });
       }
       for (const [key, e] of this.entries) if (!present.has(key)) stale.push({ root: e.root, name: e.name });
       return stale.length ? this.reloadEntries(stale) : { full: false, added: [], removed: [], changed: [] };
     });
+  }
+
+  /** Every entry of the folders with its stamp, in folder then name order (stat calls run side by side). */
+  private async stampAll(dirs: readonly string[]): Promise<Array<{ root: string; name: string; stamp: string | undefined }>> {
+    const listed = await Promise.all(dirs.map(async (root) => (await skillEntries(root)).map((name) => ({ root, name }))));
+    return Promise.all(listed.flat().map(async (e) => ({ ...e, stamp: await entryStamp(path.join(e.root, e.name)) })));
   }
 
   private currentFolders(): string[] {
@@ -175,11 +179,9 @@ export class SkillsRegistry {
     const previous = this.entries;
     // Stamps first: a file saved while the loader reads is then seen as changed by the next refresh.
     const next = new Map<string, Entry>();
-    for (const root of dirs) {
-      for (const name of await skillEntries(root)) {
-        const key = path.join(root, name);
-        if (!next.has(key)) next.set(key, { root, name, stamp: await entryStamp(key), skills: [], chains: [], problems: [] });
-      }
+    for (const { root, name, stamp } of await this.stampAll(dirs)) {
+      const key = path.join(root, name);
+      if (!next.has(key)) next.set(key, { root, name, stamp, skills: [], chains: [], problems: [] });
     }
     const loaded = await loadSkillFolders(dirs, this.options.load);
     const entryOf = (p: string) => next.get(p);

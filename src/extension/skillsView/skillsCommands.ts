@@ -207,9 +207,10 @@ export async function toggleEnabledCommand(deps: SkillsCommandDeps, arg?: unknow
   }
   if (wasDirty) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0}: enabled: {1} is in the editor; save the file to apply it.', latest.name, String(enabled)));
-  } else {
-    await doc.save();
+  } else if (await doc.save()) {
     await deps.catalog.registry.reload([latest.file]);
+  } else {
+    void showError(vscode.l10n.t('{0}: enabled: {1} is in the editor but the file could not be saved; save it yourself to apply it.', latest.name, String(enabled)));
   }
   deps.log.info(`skills: ${latest.name} enabled: ${enabled}`);
   return { enabled, file: latest.file };
