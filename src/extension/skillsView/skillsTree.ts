@@ -124,7 +124,9 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
   private groupItem(group: SkillsGroup): vscode.TreeItem {
     const count = group === 'chains' ? this.registry.chains().length : this.skillNodes(group === 'builtin').length;
     const item = new vscode.TreeItem(groupLabel(group), count ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    item.id = `group:${group}`;
+    // An empty group gets an id of its own: VS Code remembers a node's expansion by id, and a group
+    // first shown empty (not expandable) would otherwise stay collapsed once it has skills.
+    item.id = count ? `group:${group}` : `group:${group}:empty`;
     item.description = count ? String(count) : group === 'workspace' ? vscode.l10n.t('none yet: New Skill… creates one') : '';
     item.contextValue = `group.${group}`;
     item.iconPath = new vscode.ThemeIcon(group === 'builtin' ? 'package' : group === 'workspace' ? 'folder' : 'link');
