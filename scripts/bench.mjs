@@ -377,3 +377,9 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
   const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-editor.ts')], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) process.exitCode = 1;
 }
+
+// Hot reload of skills (issue 15): 100 skills reloaded, one changed skill among 100, a stamp refresh.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-reload.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
+}

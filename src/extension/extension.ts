@@ -25,6 +25,7 @@ import { JobSearchTreeProvider } from './jobSearchTree';
 import { RecordDocumentProvider, RECORD_SCHEME } from './recordDocument';
 import { ReminderWatcher } from './reminderWatcher';
 import { runSkillCommand } from './runSkillCommand';
+import { registerSkillsView, type SkillsViewApi } from './skillsView/skillsView';
 import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
 
 /** What activate() returns: the Job Search view's data and the reminder check, for the integration tests. */
@@ -33,6 +34,8 @@ export interface InterviewLensApi {
   reminders: ReminderWatcher;
   /** Path of the records file (records.sqlite in the extension's global storage). */
   recordsFile: string;
+  /** The Skills view: its tree, status item, watcher and the registry (through the catalog). */
+  skills: SkillsViewApi;
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -56,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const catalog = new SkillCatalog(context.extensionPath);
   const skillDeps = { host, context, records, catalog, revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
   const recordDeps = { records, log };
+  const skills = registerSkillsView(context, skillDeps.catalog, log, (arg) => runSkillCommand(skillDeps, arg));
 
   context.subscriptions.push(
     log, state, lenses, deps.panel, restorer,
@@ -90,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   );
   registerSkillEditor(context, catalog);
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file };
+  return { jobSearch, reminders, recordsFile: records.file, skills };
 }
 
 export function deactivate(): void {}

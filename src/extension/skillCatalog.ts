@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { loadSkillFolders, type LoadedSkills } from '../core/manifest';
+import type { LoadedSkills } from '../core/manifest';
+import { SkillsRegistry } from '../core/skillsRegistry';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
 import { guardedValue } from './restrictedSetting';
 
@@ -25,11 +26,20 @@ export function skillPaths(): string[] {
 /**
  * Finds the declarative skills: the built-in folder shipped with the extension, then each
  * workspace folder's skill paths (relative to that folder; an absolute path is taken as is).
- * Loaded afresh on every call, so a skill saved a moment ago is there; a broken one is listed
- * with its problems and never hides the others.
+ * They live in a registry that the Skills view's file watcher keeps current; load() also checks
+ * the files' stamps first (no parsing), so a skill saved a moment ago is there even before the
+ * watcher has spoken. A broken edit keeps the skill's last good version running; a skill broken
+ * from the start is listed with its problems and never hides the others.
  */
 export class SkillCatalog {
-  constructor(private readonly extensionPath: string) {}
+  readonly registry: SkillsRegistry;
+
+  constructor(private readonly extensionPath: string) {
+    this.registry = new SkillsRegistry({
+      folders: () => this.folders(),
+      load: { builtInDirs: [this.builtInDir], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema },
+    });
+  }
 
   /** The folder of the built-in skills (capture_note, extract_job, log_interview). */
   get builtInDir(): string {
@@ -46,7 +56,9 @@ export class SkillCatalog {
     return [...new Set(dirs.map((d) => path.resolve(d)))];
   }
 
-  load(): Promise<LoadedSkills> {
-    return loadSkillFolders(this.folders(), { builtInDirs: [this.builtInDir], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+  /** The skills as they run now (each one's last good version when its latest edit is broken). */
+  async load(): Promise<LoadedSkills> {
+    await this.registry.refresh();
+    return this.registry.snapshot();
   }
 }

@@ -220,21 +220,24 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
 
   const known = options.knownSkillNames ? [...new Set([...options.knownSkillNames, ...result.skills.map((s) => s.name)])] : undefined;
   for (const c of chainFiles) {
-    const read = await c.root.read(c.real, maxBytes);
-    const base = path.basename(c.shown).slice(0, -CHAIN_SUFFIX.length);
-    const dir = path.dirname(c.shown);
-    if ('problem' in read) {
-      result.chains.push({ name: base, dir, file: c.shown, valid: false, problems: [withFile(c.shown, read.problem)], builtIn: c.root.builtIn });
-      continue;
-    }
-    const v = validateChainManifest(read.text, c.shown, { knownSkillNames: known, checkTemplate: options.checkTemplate });
-    const chain: LoadedChain = { name: declaredName(read.text, v.manifest?.name) ?? base, dir, file: c.shown, valid: !!v.manifest, problems: v.problems, builtIn: c.root.builtIn };
-    if (v.manifest) chain.manifest = v.manifest;
-    texts.set(chain, read.text);
+    const { chain, text } = await loadChain(c, maxBytes, known, options);
+    if (text !== undefined) texts.set(chain, text);
     result.chains.push(chain);
   }
   markDuplicates(result.chains, texts, 'chain', 'duplicate-chain');
   return result;
+}
+
+/** Reads and checks one chain file (and returns its text, for the duplicate check). */
+async function loadChain(c: { root: Root; real: string; shown: string }, maxBytes: number, known: string[] | undefined, options: LoadSkillsOptions): Promise<{ chain: LoadedChain; text?: string }> {
+  const read = await c.root.read(c.real, maxBytes);
+  const base = path.basename(c.shown).slice(0, -CHAIN_SUFFIX.length);
+  const dir = path.dirname(c.shown);
+  if ('problem' in read) return { chain: { name: base, dir, file: c.shown, valid: false, problems: [withFile(c.shown, read.problem)], builtIn: c.root.builtIn } };
+  const v = validateChainManifest(read.text, c.shown, { knownSkillNames: known, checkTemplate: options.checkTemplate });
+  const chain: LoadedChain = { name: declaredName(read.text, v.manifest?.name) ?? base, dir, file: c.shown, valid: !!v.manifest, problems: v.problems, builtIn: c.root.builtIn };
+  if (v.manifest) chain.manifest = v.manifest;
+  return { chain, text: read.text };
 }
 
 /** The `name` a manifest declares, even when it has other problems, if it is a usable name. */
@@ -314,11 +317,12 @@ function factsOf(text: string): { name?: string; keywords: string[] } {
  * the other built-ins only: a workspace skill cannot put a warning on a skill its user cannot
  * edit; the workspace skill gets the warning, naming the built-in.
  */
-function validatePending(pending: readonly PendingSkill[], options: LoadSkillsOptions): void {
+function validatePending(pending: readonly PendingSkill[], options: LoadSkillsOptions, outside: ReadonlyArray<{ name: string; file: string; keywords: readonly string[] }> = []): void {
   const all = pending.map((p) => ({ name: p.skill.name, file: p.skill.file, keywords: p.keywords, builtIn: p.skill.builtIn }));
   for (const p of pending) {
     // Another version of the same skill (a canary pair) shares its keywords by design.
-    const otherSkills = all.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name && (!p.skill.builtIn || o.builtIn)).map(({ name, file, keywords }) => ({ name, file, keywords }));
+    const otherSkills = [...all.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name && (!p.skill.builtIn || o.builtIn)).map(({ name, file, keywords }) => ({ name, file, keywords })),
+      ...(p.skill.builtIn ? [] : outside.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name))];
     const v = validateSkillManifest(p.text, p.skill.file, {
       folderName: p.folderName,
       folderFiles: p.files,
@@ -360,4 +364,71 @@ function markDuplicates<T extends LoadedSkill | LoadedChain>(items: T[], texts: 
       delete it.manifest;
     }
   }
+}
+
+/** Options of loadSkillFolder: the loader's, and texts to use instead of files on disk. */
+export interface LoadSkillFolderOptions extends LoadSkillsOptions {
+  /**
+   * Texts of skill.yaml or chain files by absolute path (as shown, under the skills folder),
+   * used instead of what is on disk: an editor's unsaved buffer.
+   */
+  texts?: ReadonlyMap<string, string>;
+  /** The other skills' names and keywords, for the keyword-overlap warning of the one loaded. */
+  otherSkills?: ReadonlyArray<{ name: string; file: string; keywords: readonly string[] }>;
+}
+
+/**
+ * Loads ONE entry of a skills folder: a skill folder `<skillsDir>/<entryName>` (its skill.yaml
+ * and the chains beside it) or a chain file `<skillsDir>/<entryName>.chain.yaml`, with the same
+ * checks and the same limits as loadSkillFolders. What a registry calls when one skill changed,
+ * so the other skills are not read again. Names are NOT compared with other skills (the caller
+ * knows them): no duplicate-skill problems. An entry that no longer exists gives empty lists.
+ */
+export async function loadSkillFolder(skillsDir: string, entryName: string, options: LoadSkillFolderOptions = {}): Promise<LoadedSkills> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const builtIn = new Set((options.builtInDirs ?? []).map((d) => path.resolve(d)));
+  const result: LoadedSkills = { skills: [], chains: [], problems: [] };
+  const root = await Root.open(skillsDir, builtIn.has(path.resolve(skillsDir)));
+  if (!root) return result;
+  if (!(root instanceof Root)) {
+    result.problems.push(root);
+    return result;
+  }
+  const texts = options.texts;
+  if (texts?.size) {
+    // An unsaved buffer stands in for its file; everything else is read (and checked) as usual.
+    const read = root.read.bind(root);
+    root.read = async (p, max) => texts.get(root.shownPath(p)) !== undefined ? { text: texts.get(root.shownPath(p))! } : read(p, max);
+  }
+  const entryPath = path.join(root.real, entryName);
+  const chainFiles: Array<{ root: Root; real: string; shown: string }> = [];
+  let st: fs.Stats;
+  try {
+    st = await fs.promises.lstat(entryPath);
+  } catch {
+    return result; // deleted
+  }
+  if (entryName.endsWith(CHAIN_SUFFIX) && (st.isFile() || st.isSymbolicLink())) {
+    chainFiles.push({ root, real: entryPath, shown: root.shownPath(entryPath) });
+  } else if (st.isDirectory() || st.isSymbolicLink()) {
+    const shownDir = root.shownPath(entryPath);
+    try {
+      const realDir = await root.resolve(entryPath);
+      if (!realDir) {
+        result.problems.push(problem(shownDir, FILE_START, `${entryName} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning' }));
+        return result;
+      }
+      if (!(await fs.promises.stat(realDir)).isDirectory()) return result;
+      const pending: PendingSkill[] = [];
+      const skill = await loadSkill(root, entryName, realDir, shownDir, maxBytes, new Map(), chainFiles, pending);
+      // Keyword overlap is checked against the other skills the caller names (it knows them).
+      validatePending(pending, options, options.otherSkills ?? []);
+      if (skill) result.skills.push(skill);
+    } catch (err) {
+      result.skills.push({ name: entryName, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '')] });
+    }
+  }
+  const known = options.knownSkillNames ? [...new Set([...options.knownSkillNames, ...result.skills.map((s) => s.name)])] : undefined;
+  for (const c of chainFiles) result.chains.push((await loadChain(c, maxBytes, known, options)).chain);
+  return result;
 }

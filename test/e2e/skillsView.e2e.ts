@@ -1,0 +1,138 @@
+// The Skills view in the real workbench, in Chromium (issue 15): the status bar item opens it,
+// workspace skills appear as their files are written, a broken save shows the reason while the
+// last good version keeps running, and the context menu offers Run, Dry Run, Open and Toggle
+// Enabled. Screenshots in the dark and light themes. Started by test/vscode/run.mjs.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const URL = process.env.IL_E2E_URL;
+const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
+const WORKSPACE = process.env.IL_E2E_WORKSPACE;
+const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
+
+const skillYaml = (name: string, version: number | string) => `name: ${name}
+version: ${version}
+description: >-
+  Keeps the selected text as a note with a short summary. Use it for meeting notes. Not for job
+  postings, which have their own skill.
+prompt:
+  user: "{{ input.text }}"
+output_schema:
+  type: object
+  required: [summary]
+  properties:
+    summary: { type: string, description: Two sentences about the text. }
+offline:
+  summary: "{{ input.text | truncate(100) }}"
+actions:
+  - create_note:
+      title: "{{ out.summary }}"
+      body: "{{ input.text }}"
+`;
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first().click();
+}
+
+describe('The Skills view, end to end in Chromium', function () {
+  this.timeout(180_000);
+  let browser: Browser;
+  let page: Page;
+  let passed = 0;
+  let failed = 0;
+  const skillsDir = () => path.join(WORKSPACE!, 'skills');
+  let hadSkillsDir = false;
+
+  /** The Skills view's row of `name`. */
+  const row = (name: string) => page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
+
+  before(async function () {
+    assert.ok(URL && WORKSPACE, 'IL_E2E_URL / IL_E2E_WORKSPACE are not set: run this suite through "npm run test:vscode"');
+    fs.mkdirSync(OUT, { recursive: true });
+    hadSkillsDir = fs.existsSync(skillsDir());
+    for (const n of ['e2e_notes', 'e2e_broken']) fs.rmSync(path.join(skillsDir(), n), { recursive: true, force: true });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(URL!);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'passed') passed++;
+    else {
+      failed++;
+      await page?.screenshot({ path: path.join(OUT, `e2e-skills-failure-${failed}.png`) }).catch(() => undefined);
+    }
+  });
+
+  after(async () => {
+    // The diagnose suite wrote its counts first: add ours.
+    const file = process.env.IL_E2E_JSON;
+    if (file) {
+      const before = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number } : { passed: 0, failed: 0 };
+      fs.writeFileSync(file, JSON.stringify({ passed: before.passed + passed, failed: before.failed + failed }));
+    }
+    fs.rmSync(hadSkillsDir ? path.join(skillsDir(), 'e2e_notes') : skillsDir(), { recursive: true, force: true });
+    fs.rmSync(path.join(skillsDir(), 'e2e_broken'), { recursive: true, force: true });
+    await browser?.close();
+  });
+
+  it('the status bar item counts the skills and opens the Skills view', async () => {
+    const item = page.locator('.statusbar-item', { hasText: /\d+ skills/ }).first();
+    await item.waitFor({ timeout: 60_000 });
+    assert.match((await item.textContent()) ?? '', /^\s*\d+ skills/);
+    await item.click();
+    await page.locator('.pane-header', { hasText: /^Skills/i }).first().waitFor({ timeout: 15_000 });
+    await row('capture_note').waitFor({ timeout: 15_000 });
+  });
+
+  it('a workspace skill appears when its file is written, and a broken save shows why while v1 keeps running', async () => {
+    fs.mkdirSync(path.join(skillsDir(), 'e2e_notes'), { recursive: true });
+    fs.writeFileSync(path.join(skillsDir(), 'e2e_notes', 'skill.yaml'), skillYaml('e2e_notes', 1));
+    await row('e2e_notes').waitFor({ timeout: 15_000 });
+    assert.equal((await row('e2e_notes').locator('.label-description').textContent())?.trim(), 'v1');
+
+    fs.writeFileSync(path.join(skillsDir(), 'e2e_notes', 'skill.yaml'), skillYaml('e2e_notes', 'two'));
+    fs.mkdirSync(path.join(skillsDir(), 'e2e_broken'), { recursive: true });
+    fs.writeFileSync(path.join(skillsDir(), 'e2e_broken', 'skill.yaml'), 'name: e2e_broken\nversion: 1\n');
+    const description = row('e2e_notes').locator('.label-description', { hasText: /running v1 \(last good\)/ });
+    await description.waitFor({ timeout: 15_000 });
+    assert.match((await description.textContent()) ?? '', /invalid: .*version.*\(line 2\)/);
+    await row('e2e_broken').locator('.label-description', { hasText: /^invalid: / }).waitFor({ timeout: 15_000 });
+    await page.locator('.statusbar-item', { hasText: /\d+ skills · 2 invalid/ }).waitFor({ timeout: 15_000 });
+    // Hovering away keeps the rows unobstructed for the picture.
+    await page.mouse.move(900, 600);
+    await page.screenshot({ path: path.join(OUT, 'skills-view-dark.png') });
+    await page.locator('.sidebar').screenshot({ path: path.join(OUT, 'skills-view-sidebar.png') });
+  });
+
+  it('the context menu of a skill offers Run, Dry Run, Open and Toggle Enabled', async () => {
+    await row('e2e_notes').click({ button: 'right' });
+    const menu = page.locator('.context-view .monaco-menu');
+    await menu.waitFor();
+    const labels = (await menu.locator('.action-label').allTextContents()).map((t) => t.trim()).filter(Boolean);
+    for (const l of ['Run', 'Dry Run', 'Open', 'Toggle Enabled']) assert.ok(labels.includes(l), `no ${l} in: ${labels.join(', ')}`);
+    await page.keyboard.press('Escape');
+  });
+
+  it('reads in the light theme too', async () => {
+    await runCommand(page, 'Preferences: Color Theme');
+    await page.locator('.quick-input-widget input').fill('Light Modern');
+    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Light Modern$/ }) }).first().click();
+    await page.locator('.monaco-workbench.vs').waitFor({ timeout: 15_000 });
+    await row('e2e_notes').waitFor();
+    await page.mouse.move(900, 600);
+    await page.screenshot({ path: path.join(OUT, 'skills-view-light.png') });
+    await runCommand(page, 'Preferences: Color Theme');
+    await page.locator('.quick-input-widget input').fill('Dark Modern');
+    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Dark Modern$/ }) }).first().click();
+    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
+  });
+});
