@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { AskError, CancelledError, SkillStepError, type AskOutcome, type AskRequest } from '../core';
 import type { AskPanel } from './askPanel';
+import type { ManifestSkillHost } from '../core/skills/manifest/skillHost';
 import type { Deps } from './commands';
 import { engineProblem, isCancelledLlm, usageLine } from './engineFix';
 import { showEngineProblem } from './engineNotice';
@@ -12,6 +13,8 @@ import { showError } from './notify';
 /** What "Ask" needs of the extension. */
 export interface AskDeps extends Pick<Deps, 'host' | 'context'> {
   askPanel: AskPanel;
+  /** The skills the model may dry-run (run_skill); without it the tool says skills are not loaded. */
+  manifestSkills?: () => Promise<ManifestSkillHost>;
 }
 
 /** The active editor's text as the request's attachment, when it holds any. */
@@ -64,8 +67,9 @@ export async function askCommand(deps: AskDeps, question?: string): Promise<AskO
         try {
           if (!deps.host.loaded) progress.report({ message: vscode.l10n.t('loading the knowledge base…') });
           const core = await deps.host.get();
+          const manifestSkills = engine.llm && deps.manifestSkills ? await deps.manifestSkills() : undefined;
           return await core.ask(request, {
-            caller: 'vscode', signal: controller.signal, maxSteps,
+            caller: 'vscode', signal: controller.signal, maxSteps, ...(manifestSkills ? { manifestSkills } : {}),
             ...(engine.llm ? { llm: engine.llm } : {}),
             onText: (delta) => {
               received += delta.length;

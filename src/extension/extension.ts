@@ -16,6 +16,7 @@ import { ReportRestorer } from './reportRestorer';
 import { CoreHost } from './services';
 import { AskPanel } from './askPanel';
 import { askCommand } from './askCommand';
+import { askSkillHost } from './skillHost';
 import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
 import { diagnoseAndRecordCommand } from './recordCommand';
 import { RecordsHost } from './recordsHost';
@@ -80,7 +81,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.setAnthropicApiKey', () => setAnthropicApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.setOpenAiApiKey', () => setOpenAiApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.diagnoseAndRecord', (name?: unknown) => diagnoseAndRecordCommand(deps, typeof name === 'string' ? name : undefined)),
-    vscode.commands.registerCommand('interviewLens.ask', (question?: unknown) => askCommand({ ...deps, askPanel }, typeof question === 'string' ? question : undefined)),
+    vscode.commands.registerCommand('interviewLens.ask', (question?: unknown) => askCommand({ ...deps, askPanel, manifestSkills: () => askSkillHost(catalog, records) }, typeof question === 'string' ? question : undefined)),
     records, jobSearch, jobSearchView, reminders,
     vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(records)),
     // From the palette, the editor's context menu (with the file's URI) or automation ({ skill, apply }).

@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { CancelledError, LlmError } from '../core';
 import type { LoadedSkill } from '../core/manifest';
-import { runManifestSkill, ManifestRunError, type ManifestRunResult } from '../core/skills/manifest/runManifestSkill';
-import { loadSkillScript, runScriptedSkill, ScriptError } from '../core/skills/manifest/scriptedSkill';
+import { ManifestRunError, type ManifestRunResult } from '../core/skills/manifest/runManifestSkill';
+import { ScriptError } from '../core/skills/manifest/scriptedSkill';
+import { runLoadedSkill } from '../core/skills/manifest/runLoadedSkill';
+import { pickVersions, requestIdOf } from '../core/routing/canary';
 import { channelLogger } from './logger';
 import { routeRequest, RouteError, type RouteDecision } from '../core/routing/routeRequest';
 import { applyActions, ActionsFailedError } from '../core/actions/runActions';
@@ -144,7 +146,8 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
   const url = URL_ONLY.test(input.text.trim()) ? input.text.trim() : undefined;
   const folder = vscode.workspace.getWorkspaceFolder(editor.document.uri) ?? vscode.workspace.workspaceFolders?.[0];
   const workspaceRoot = folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
-  const runnable = loaded.skills.filter((s) => !unavailableReason(s));
+  // One version per skill: a canary pair gives this input the same version every time.
+  const runnable = pickVersions(loaded.skills.filter((s) => !unavailableReason(s)), requestIdOf(input.text));
 
   let dry: { route: RouteDecision; skill: LoadedSkill; result: ManifestRunResult; store: RecordsStore; ms: number };
   try {
@@ -173,9 +176,7 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
           const skillInput = { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}) };
           const runDeps = { records: store, ...(engine.llm ? { llm: engine.llm } : {}), signal: controller.signal, now: () => new Date(), dryRun: true, ...(workspaceRoot ? { workspaceRoot } : {}) };
           // A script is code: built-in ones ship with the extension; a workspace's runs only when the workspace is trusted.
-          const result = skill.script
-            ? await runScriptedSkill(skill.manifest!, loadSkillScript(skill.dir, path.basename(skill.script), { trusted: skill.builtIn || vscode.workspace.isTrusted, skill: skill.name }), skillInput, { ...runDeps, logger: channelLogger(log) })
-            : await runManifestSkill(skill.manifest!, skillInput, runDeps);
+          const result = await runLoadedSkill(skill, skillInput, { ...runDeps, trusted: vscode.workspace.isTrusted, logger: channelLogger(log) });
           return { route, skill, result, store, ms: Date.now() - started };
         } catch (err) {
           controller.abort();
