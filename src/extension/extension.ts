@@ -17,6 +17,8 @@ import { CoreHost } from './services';
 import { AskPanel } from './askPanel';
 import { askCommand } from './askCommand';
 import { askSkillHost } from './skillHost';
+import { registerChatParticipant } from './chat/chatParticipant';
+import { registerLanguageModelTools } from './chat/languageModelTools';
 import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
 import { diagnoseAndRecordCommand } from './recordCommand';
 import { RecordsHost } from './recordsHost';
@@ -94,6 +96,10 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.showReminders', () => showRemindersCommand(jobSearchView, jobSearch)),
   );
   registerSkillEditor(context, catalog);
+  context.subscriptions.push(
+    ...registerChatParticipant(deps),
+    ...registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) }),
+  );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
   return { jobSearch, reminders, recordsFile: records.file, skills };
 }

@@ -1,0 +1,144 @@
+import * as vscode from 'vscode';
+import type { Deps } from '../commands';
+import { diagnoseCommand } from '../commands';
+import { createRunEngine, readEngineSettings } from '../engineSettings';
+import { sampleQuestions } from '../../core/coach/sampleQuestions';
+import { chooseFollowUp } from '../../core/coach/followUp';
+import { recentItemIds } from '../../core/coach/mockInterview';
+import { compareWithExpert } from '../../core/coach/compareExpert';
+import type { AnswerAnalysis } from '../../core/llm/analysis';
+import type { Report } from '../../core/report/model';
+
+/** The participant's id, as package.json declares it. */
+export const CHAT_PARTICIPANT_ID = 'interview-lens.interview';
+
+/** What a response leaves for the next turn: the question a mock round asked, answered next. */
+interface MockMetadata { mockEntryId?: string; followUpAsked?: boolean }
+
+const language = (): 'zh' | 'en' => (vscode.env.language.toLowerCase().startsWith('zh') ? 'zh' : 'en');
+
+function abortOf(token: vscode.CancellationToken): AbortSignal {
+  const controller = new AbortController();
+  token.onCancellationRequested(() => controller.abort());
+  return controller.signal;
+}
+
+/** The question of a report under the cursor of the active editor, or the first one. */
+function questionAtCursor(report: Report): number {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) return 0;
+  const offset = editor.document.offsetAt(editor.selection.active);
+  const i = report.perQuestion.findIndex((q) => offset >= q.startOffset && offset <= q.endOffset);
+  return Math.max(0, i);
+}
+
+const dims = (d: AnswerAnalysis['dimensions']) => (['completeness', 'depth', 'accuracy', 'practicality'] as const).map((k) => `${k} ${d[k] ?? '—'}`).join(' · ');
+
+/**
+ * `@interview` in the Chat view: `/diagnose` the active transcript, `/mock` a question to answer in
+ * the chat (the next message is the answer, scored, with a follow-up when key points were missed),
+ * `/compare` the question under the cursor with the expert answer, `/kb` to search the knowledge
+ * base. Without a command, the message is searched in the knowledge base.
+ */
+export function registerChatParticipant(deps: Deps): vscode.Disposable[] {
+  if (typeof vscode.chat?.createChatParticipant !== 'function') return [];
+  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT_ID, async (request, context, stream, token): Promise<vscode.ChatResult> => {
+    const core = await deps.host.get();
+    const lang = language();
+    if (request.command === 'diagnose') {
+      const doc = vscode.window.activeTextEditor?.document;
+      if (!doc) {
+        stream.markdown(vscode.l10n.t('Open a transcript in the editor, then ask `@interview /diagnose` again.'));
+        return {};
+      }
+      stream.progress(vscode.l10n.t('Diagnosing {0}…', vscode.workspace.asRelativePath(doc.uri)));
+      const report = await diagnoseCommand(deps, doc.uri);
+      if (!report) {
+        stream.markdown(vscode.l10n.t('The diagnosis did not finish; the notification says why.'));
+        return {};
+      }
+      stream.markdown(`**${vscode.l10n.t('Overall {0}/100', report.summary.overallScore)}** · ${report.summary.headline}\n\n`);
+      for (const q of report.perQuestion) {
+        stream.markdown(`- ${q.contentScore}/100 — ${q.question.replace(/\s+/g, ' ').slice(0, 90)}${q.keyMissing.length ? ` (${vscode.l10n.t('missing: {0}', q.keyMissing.slice(0, 2).join('; '))})` : ''}\n`);
+      }
+      stream.button({ command: 'interviewLens.showReport', title: vscode.l10n.t('Open the report') });
+      return {};
+    }
+    if (request.command === 'compare') {
+      const doc = vscode.window.activeTextEditor?.document;
+      const report = doc ? deps.state.get(doc) : undefined;
+      if (!report) {
+        stream.markdown(vscode.l10n.t('Diagnose the open transcript first (`@interview /diagnose`), then put the cursor in a question and ask `/compare`.'));
+        return {};
+      }
+      const index = questionAtCursor(report);
+      const c = compareWithExpert(report.perQuestion[index]);
+      stream.markdown(`**${c.question.replace(/\s+/g, ' ')}** — ${c.score}/100\n\n`);
+      if (!c.expert) stream.markdown(`${vscode.l10n.t('No knowledge-base entry matches this question confidently, so there is no expert answer to compare with.')}\n`);
+      for (const p of c.points) {
+        const mark = p.status === 'stated' ? '✓' : p.status === 'mentioned' ? '~' : p.status === 'contradicted' ? '⚠' : '✗';
+        stream.markdown(`- ${mark} ${p.label}${p.sentence ? ` — “${p.sentence}”` : ''}\n`);
+      }
+      for (const m of c.mistakes) stream.markdown(`- ⚠ “${m.claim}” → ${m.correction}\n`);
+      if (c.expert) stream.markdown(`\n${vscode.l10n.t('Expert answer')}:\n\n> ${c.expert.answer.replace(/\n+/g, '\n> ')}\n`);
+      stream.button({ command: 'interviewLens.compareWithExpert', arguments: [doc!.uri, index], title: vscode.l10n.t('Open side by side') });
+      return {};
+    }
+    const previous = [...context.history].reverse().find((h): h is vscode.ChatResponseTurn => h instanceof vscode.ChatResponseTurn);
+    const asked = previous?.result.metadata as MockMetadata | undefined;
+    if (!request.command && asked?.mockEntryId && request.prompt.trim()) {
+      const entry = core.knowledgeBase.get(asked.mockEntryId);
+      if (entry) {
+        stream.progress(vscode.l10n.t('Scoring your answer…'));
+        const engine = await createRunEngine(await readEngineSettings(deps.context.secrets));
+        const scored = await core.tools.execute<AnswerAnalysis>('analyze_content', { question: entry.question, answer: request.prompt, referenceId: entry.id, referenceConfidence: 1, language: entry.language },
+          core.context({ caller: 'chat', signal: abortOf(token), ...(engine.llm ? { llm: engine.llm } : {}) }));
+        if (!scored.success) {
+          stream.markdown(scored.error!.message);
+          return { metadata: asked };
+        }
+        const a = scored.data!;
+        stream.markdown(`**${a.contentScore}/100** (${dims(a.dimensions)})\n\n`);
+        if (a.keyMissing.length) stream.markdown(`${vscode.l10n.t('Missed: {0}', a.keyMissing.join('; '))}\n\n`);
+        const follow = asked.followUpAsked ? null : chooseFollowUp(entry, a, core.knowledgeBase);
+        if (follow) {
+          stream.markdown(`${vscode.l10n.t('Follow-up')}: **${follow.question}**\n`);
+          return { metadata: { mockEntryId: follow.entryId ?? entry.id, followUpAsked: true } satisfies MockMetadata };
+        }
+        stream.markdown(vscode.l10n.t('Ask `/mock` for another question, or start a full mock interview.'));
+        stream.button({ command: 'interviewLens.startMockInterview', title: vscode.l10n.t('Start Mock Interview') });
+        return {};
+      }
+    }
+    if (request.command === 'mock') {
+      const topic = request.prompt.trim().toLowerCase();
+      const categories = ['agent-basic', 'tool-calling', 'memory', 'planning', 'multi-agent', 'engineering', 'model-capability', 'rag', 'evaluation', 'safety'].filter((c) => topic && c.includes(topic));
+      const drawn = sampleQuestions(core.knowledgeBase, { count: 1, language: lang, categories: categories as never, recent: recentItemIds(core.store, 'default') });
+      const entry = drawn.entries[0];
+      if (!entry) {
+        stream.markdown(vscode.l10n.t('No question matches "{0}".', request.prompt));
+        return {};
+      }
+      stream.markdown(`${vscode.l10n.t('Question ({0}, {1})', entry.category, entry.difficulty)}: **${entry.question}**\n\n${vscode.l10n.t('Answer in your next message (no command); I will score it.')}`);
+      return { metadata: { mockEntryId: entry.id } satisfies MockMetadata };
+    }
+    // /kb, or no command: search the knowledge base.
+    const query = request.prompt.trim();
+    if (!query) {
+      stream.markdown(vscode.l10n.t('Ask about a concept, for example `@interview /kb what is prompt caching?`; or use `/diagnose`, `/mock` or `/compare`.'));
+      return {};
+    }
+    const hits = core.knowledgeBase.search(query, { topK: 3 });
+    if (!hits.length) {
+      stream.markdown(vscode.l10n.t('The knowledge base has nothing on "{0}".', query));
+      return {};
+    }
+    for (const h of hits) {
+      stream.markdown(`### ${h.entry.question}\n\n${h.entry.expertAnswer.slice(0, 600)}${h.entry.expertAnswer.length > 600 ? '…' : ''}\n\n`);
+      stream.button({ command: 'interviewLens.openKnowledgeEntry', arguments: [h.entry.id], title: vscode.l10n.t('Open entry') });
+    }
+    return {};
+  });
+  participant.iconPath = vscode.Uri.joinPath(deps.context.extensionUri, 'media', 'icon.png');
+  return [participant];
+}
