@@ -29,7 +29,13 @@ export const checkTemplateSyntax: CheckTemplate = (templateText, _line, _column,
     if (!(err instanceof TemplateError)) throw err;
     const start = offsetOf(templateText, err.line, err.column);
     const end = err.endLine !== undefined && err.endColumn !== undefined ? offsetOf(templateText, err.endLine, err.endColumn) : start + 1;
-    return [site.problem(start, Math.max(end, start + 1), err.reason, 'template-syntax')];
+    // The engine says where a block opened in the template's own lines; the editor shows the file's.
+    const reason = err.reason.replace(/opened at (\d+):(\d+)/g, (_, l: string, c: string) => {
+      const at = offsetOf(templateText, Number(l), Number(c));
+      const where = site.problem(at, at + 1, '', 'template-syntax');
+      return `opened at line ${where.line}, column ${where.column}`;
+    });
+    return [site.problem(start, Math.max(end, start + 1), reason, 'template-syntax')];
   }
 };
 
