@@ -76,6 +76,10 @@ function fragmentPointer(message: string): string | undefined {
   }
 }
 
+/** output_schemas (as JSON) that compiled without error, oldest first. */
+const compiledSchemas = new Set<string>();
+const COMPILED_SCHEMAS_KEPT = 500;
+
 /**
  * Checks that `schema`, found at `pointer` in the file, is a JSON Schema ajv compiles in strict
  * mode. Problems are errors at the offending key or value (or at the output_schema key when
@@ -109,7 +113,16 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
   }
   if (problems.length) return problems;
   try {
-    a.compile(root);
+    // The editor validates on every pause in typing: an output_schema already compiled is not
+    // compiled again, and ajv forgets each one it compiles (its cache would otherwise keep every
+    // version typed, for the life of the window).
+    const key = JSON.stringify(root);
+    if (!compiledSchemas.has(key)) {
+      a.compile(root);
+      a.removeSchema(root);
+      if (compiledSchemas.size >= COMPILED_SCHEMAS_KEPT) compiledSchemas.delete(compiledSchemas.values().next().value!);
+      compiledSchemas.add(key);
+    }
   } catch (err) {
     const message = (err as Error).message;
     const node = locations.nodeAt(pointer);

@@ -389,7 +389,17 @@ function lintPropertyDescriptions(c: Checker, schema: Record<string, unknown>, p
   if (isObject(schema.items)) lintPropertyDescriptions(c, schema.items, `${pointer}/items`, depth + 1);
 }
 
-const normalKeyword = (k: string) => k.normalize('NFKC').trim().toLowerCase().split(/\s+/).join(' ');
+/** Keywords normalised so far: a workspace's keywords are compared with every other skill's, on every load. */
+const normalKeywords = new Map<string, string>();
+function normalKeyword(k: string): string {
+  let n = normalKeywords.get(k);
+  if (n === undefined) {
+    n = k.normalize('NFKC').trim().toLowerCase().split(/\s+/).join(' ');
+    if (normalKeywords.size >= 5000) normalKeywords.clear();
+    normalKeywords.set(k, n);
+  }
+  return n;
+}
 
 /** Keywords this skill shares with another skill: an input with one matches both. */
 function checkKeywordOverlap(c: Checker, data: Record<string, unknown>, others: NonNullable<SkillValidationOptions['otherSkills']>): void {
