@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { problemMessageZh } from '../../core/manifest/problemMessageZh';
 import { validateChainManifest, validateSkillManifest, type LoadedSkills, type ManifestProblem } from '../../core/manifest';
 import { manifestKindOf, toZeroBased, type ManifestKind } from '../../core/skillEditor';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../../core/skills/manifest/manifestChecks';
@@ -151,7 +152,9 @@ export class SkillDiagnostics implements vscode.Disposable {
   }
 
   private toDiagnostic(p: ManifestProblem): vscode.Diagnostic {
-    const d = new vscode.Diagnostic(toVscodeRange(p), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+    // In a Chinese UI the problem is said in Chinese (from its code and data), else as the core wrote it.
+    const message = vscode.env.language.toLowerCase().startsWith('zh') ? problemMessageZh(p) ?? p.message : p.message;
+    const d = new vscode.Diagnostic(toVscodeRange(p), message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
     d.source = vscode.l10n.t('Interview Lens skills');
     d.code = p.code;
     return d;
