@@ -24,6 +24,7 @@ import { JobSearchTreeProvider } from './jobSearchTree';
 import { RecordDocumentProvider, RECORD_SCHEME } from './recordDocument';
 import { ReminderWatcher } from './reminderWatcher';
 import { runSkillCommand } from './runSkillCommand';
+import { registerReplayTests, type ReplayTestsApi } from './replayTests/replayTestController';
 import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
 
 /** What activate() returns: the Job Search view's data and the reminder check, for the integration tests. */
@@ -32,6 +33,8 @@ export interface InterviewLensApi {
   reminders: ReminderWatcher;
   /** Path of the records file (records.sqlite in the extension's global storage). */
   recordsFile: string;
+  /** The Test Explorer's replays of recorded runs. */
+  replayTests: ReplayTestsApi;
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -54,6 +57,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const reminders = new ReminderWatcher(records, context.globalState, log).start();
   const skillDeps = { host, context, records, catalog: new SkillCatalog(context.extensionPath), revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
   const recordDeps = { records, log };
+  const replayTests = registerReplayTests({ host, context, catalog: skillDeps.catalog, log });
 
   context.subscriptions.push(
     log, state, lenses, deps.panel, restorer,
@@ -75,7 +79,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.setOpenAiApiKey', () => setOpenAiApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.diagnoseAndRecord', (name?: unknown) => diagnoseAndRecordCommand(deps, typeof name === 'string' ? name : undefined)),
     vscode.commands.registerCommand('interviewLens.ask', (question?: unknown) => askCommand({ ...deps, askPanel }, typeof question === 'string' ? question : undefined)),
-    records, jobSearch, jobSearchView, reminders,
+    records, jobSearch, jobSearchView, reminders, replayTests,
     vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(records)),
     // From the palette, the editor's context menu (with the file's URI) or automation ({ skill, apply }).
     vscode.commands.registerCommand('interviewLens.runSkill', (arg?: unknown) => runSkillCommand(skillDeps, arg)),
@@ -87,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.showReminders', () => showRemindersCommand(jobSearchView, jobSearch)),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file };
+  return { jobSearch, reminders, recordsFile: records.file, replayTests };
 }
 
 export function deactivate(): void {}
