@@ -4,7 +4,7 @@
 //   - in-process: diagnose with the default concurrency (4) vs concurrency 1;
 //   - CLI: `node dist/cli.js diagnose` vs a bare `node -e 0` (process start-up floor).
 // Then the model engines against the mock Anthropic server (scripts/bench-llm.ts) and the
-// declarative skills (scripts/bench-skills.ts).
+// declarative skills (scripts/bench-skills.ts) and the Test Explorer's replays (scripts/bench-replay-tests.ts).
 // Prints medians and ratios. Usage: node scripts/bench.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -363,5 +363,11 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
 // Declarative skills (issue 14): loading and validating 100 skills, and one dry run.
 {
   const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-skills.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
+// Replays in the Test Explorer (issue 16): discovering 500 cassettes, replaying 10,000 recorded calls.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-replay-tests.ts')], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) process.exitCode = 1;
 }
