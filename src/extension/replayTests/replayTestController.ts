@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { safeMessage } from '../../core';
 import type { LlmProvider } from '../../core/llm/provider';
@@ -63,6 +64,8 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
   /** Continuous runs in progress: what each covers (undefined: everything). */
   private readonly continuous = new Set<{ include?: readonly vscode.TestItem[]; request: vscode.TestRunRequest }>();
   private watching = false;
+  /** Recordings folders with a watcher of their own. */
+  private readonly watchedDirs = new Set<string>();
   private discovered: Promise<void> | undefined;
   private confirm?: (message: string, detail: string) => Promise<boolean>;
 
@@ -133,11 +136,26 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     this.confirm = answer;
   }
 
-  /** Keeps the workspace's recordings listed: created, changed and deleted cassettes. */
+  /**
+   * Keeps the workspace's recordings listed: created, changed and deleted cassettes. The glob
+   * watcher sees a recordings folder created later; each existing recordings folder also gets a
+   * watcher of its own (its events were seen to be missed by the workspace-wide watcher alone
+   * while a window was starting).
+   */
   private watch(): void {
-    if (this.watching) return;
-    this.watching = true;
-    const watcher = vscode.workspace.createFileSystemWatcher(`**/${RECORDINGS_DIR.split(path.sep).join('/')}/*.jsonl`);
+    if (!this.watching) {
+      this.watching = true;
+      this.listen(vscode.workspace.createFileSystemWatcher(`**/${RECORDINGS_DIR.split(path.sep).join('/')}/*.jsonl`));
+    }
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const dir = path.join(folder.uri.fsPath, RECORDINGS_DIR);
+      if (folder.uri.scheme !== 'file' || this.watchedDirs.has(dir) || !fs.existsSync(dir)) continue;
+      this.watchedDirs.add(dir);
+      this.listen(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dir), '*.jsonl')));
+    }
+  }
+
+  private listen(watcher: vscode.FileSystemWatcher): void {
     const inRecordings = (uri: vscode.Uri) => {
       if (uri.scheme !== 'file') return false;
       const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -151,7 +169,9 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     };
     watcher.onDidCreate(changed);
     watcher.onDidChange(changed);
-    watcher.onDidDelete((uri) => this.items.remove(uri.fsPath));
+    watcher.onDidDelete((uri) => {
+      if (inRecordings(uri)) this.items.remove(uri.fsPath);
+    });
     this.disposables.push(watcher);
   }
 
@@ -193,7 +213,8 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     const abort = new AbortController();
     const sub = token.onCancellationRequested(() => abort.abort());
     try {
-      if (!this.discovered) await this.discover();
+      // Run All lists the cassettes again first: a file event the watcher missed cannot hide a cassette from it.
+      if (!this.discovered || !request.include) await this.discover();
       await this.discovered;
       const targets = this.targets(request);
       if (kind === 'rerecord') await this.rerecord(run, targets, abort.signal);
