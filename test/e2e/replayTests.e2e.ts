@@ -52,7 +52,10 @@ describe('Replays in the Testing view, end to end in Chromium', function () {
   });
 
   it('lists the cassettes under Interview Lens Replays; Run All passes the built-in ones and fails the edited recording', async () => {
-    await runCommand(page, 'View: Show Testing');
+    // The Testing view appears in the activity bar once a test controller is registered (at activation).
+    const testing = page.locator('.activitybar .action-item a[aria-label^="Testing"]').first();
+    await testing.waitFor({ timeout: 90_000 });
+    await testing.click();
     const tree = page.locator('.test-explorer .monaco-list');
     await tree.waitFor({ timeout: 30_000 });
     const row = (name: string) => tree.locator('.monaco-list-row', { hasText: name }).first();
