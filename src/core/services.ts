@@ -102,7 +102,7 @@ export interface Core {
   /** Today's definition hash of a registered skill or of agent mode ('ask'): cassettes recorded with another are stale. */
   skillHash(name: string): string | undefined;
   /** Re-runs a recorded agent-mode flow from its cassette header's input (the replay runner's `rerun`). */
-  rerunFlow(header: { skill: string; input?: unknown }, llm: LlmProvider): Promise<void> | undefined;
+  rerunFlow(header: { skill: string; input?: unknown }, llm: LlmProvider, recorder?: CallRecorder): Promise<void> | undefined;
   /** A free-text request: a matching skill runs (skill mode), else the model loops over the tools (agent mode, needs `llm`). */
   ask(request: AskRequest, options: Partial<ContextOptions> & { maxSteps?: number; onText?: (delta: string) => void }): Promise<AskOutcome>;
   /**
@@ -179,10 +179,12 @@ export function createCore(options: {
     diagnoseAudio: (input, o) =>
       skills.run<AudioDiagnosis>('diagnose-audio', input, core.context({ ...o, caller: o.caller ?? 'api' })),
     skillHash: (name) => (name === ASK_FLOW ? askFlowHash(tools) : skillHashes(name)),
-    rerunFlow: (header, llm) => {
+    rerunFlow: (header, llm, recorder) => {
       const input = header.input as { question?: unknown } | undefined;
       if (header.skill !== ASK_FLOW || typeof input?.question !== 'string') return undefined;
-      return runAgent(input.question, { ...core.context({ caller: 'replay' }), llm, recorder: undefined }).then(() => undefined);
+      // Re-recording passes a recorder: the agent's model and tool calls go to the new cassette.
+      const ctx = recorder ? core.context({ caller: 'replay', llm, recorder }) : { ...core.context({ caller: 'replay' }), llm, recorder: undefined };
+      return runAgent(input.question, ctx).then(() => undefined);
     },
     ask: (request, o) => ask(request, core.context({ ...o, caller: o.caller ?? 'api' }), skills, { maxSteps: o.maxSteps, onText: o.onText }),
     enableEmbeddings: async (provider, cacheFile, signal) => {

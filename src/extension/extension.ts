@@ -29,6 +29,7 @@ import { RecordDocumentProvider, RECORD_SCHEME } from './recordDocument';
 import { ReminderWatcher } from './reminderWatcher';
 import { runSkillCommand } from './runSkillCommand';
 import { registerSkillsView, type SkillsViewApi } from './skillsView/skillsView';
+import { registerReplayTests, type ReplayTestsApi } from './replayTests/replayTestController';
 import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
 
 /** What activate() returns: the Job Search view's data and the reminder check, for the integration tests. */
@@ -39,6 +40,8 @@ export interface InterviewLensApi {
   recordsFile: string;
   /** The Skills view: its tree, status item, watcher and the registry (through the catalog). */
   skills: SkillsViewApi;
+  /** The Test Explorer's replays of recorded runs. */
+  replayTests: ReplayTestsApi;
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -63,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const skillDeps = { host, context, records, catalog, revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
   const recordDeps = { records, log };
   const skills = registerSkillsView(context, skillDeps.catalog, log, (arg) => runSkillCommand(skillDeps, arg));
+  const replayTests = registerReplayTests({ host, context, catalog: skillDeps.catalog, log });
 
   context.subscriptions.push(
     log, state, lenses, deps.panel, restorer,
@@ -84,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.setOpenAiApiKey', () => setOpenAiApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.diagnoseAndRecord', (name?: unknown) => diagnoseAndRecordCommand(deps, typeof name === 'string' ? name : undefined)),
     vscode.commands.registerCommand('interviewLens.ask', (question?: unknown) => askCommand({ ...deps, askPanel, manifestSkills: () => askSkillHost(catalog, records) }, typeof question === 'string' ? question : undefined)),
-    records, jobSearch, jobSearchView, reminders,
+    records, jobSearch, jobSearchView, reminders, replayTests,
     vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(records)),
     // From the palette, the editor's context menu (with the file's URI) or automation ({ skill, apply }).
     vscode.commands.registerCommand('interviewLens.runSkill', (arg?: unknown) => runSkillCommand(skillDeps, arg)),
@@ -101,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     ...registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) }),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file, skills };
+  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests };
 }
 
 export function deactivate(): void {}

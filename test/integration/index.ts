@@ -8,7 +8,8 @@ import Mocha from 'mocha';
 interface TestRecord { title: string; state: 'passed' | 'failed'; durationMs?: number; error?: string }
 
 export function run(): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false });
+  // IL_TEST_GREP runs only the matching tests (a quicker loop while working on one suite).
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, ...(process.env.IL_TEST_GREP ? { grep: process.env.IL_TEST_GREP } : {}) });
   for (const f of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) mocha.addFile(path.join(__dirname, f));
   const out = process.env.IL_TEST_RESULTS;
   const tests: TestRecord[] = [];

@@ -14,7 +14,7 @@ import { ROOT } from './helpers';
 // No clock is read.
 
 const DIRS = ['src/core/transcript', 'src/core/transcript/formats', 'src/core/speech', 'src/core/text', 'src/core/kb', 'src/core/runtime', 'src/core/tools', 'src/core/report', 'src/cli',
-  'src/core/llm', 'src/core/llm/modelJudge', 'src/core/replay', 'src/extension', 'src/core/chunking', 'src/core/routing', 'src/core/runtime/template', 'src/core/records', 'src/core/actions', 'src/core/manifest', 'src/core/coach', 'src/core/skills/manifest', 'src/core/skillEditor', 'src/extension/skillEditor', 'src/core/skillMd', 'src/core/mcp', 'src/core/skillsRegistry', 'src/extension/skillsView'];
+  'src/core/llm', 'src/core/llm/modelJudge', 'src/core/replay', 'src/extension', 'src/core/chunking', 'src/core/routing', 'src/core/runtime/template', 'src/core/records', 'src/core/actions', 'src/core/manifest', 'src/core/coach', 'src/core/skills/manifest', 'src/core/skillEditor', 'src/extension/skillEditor', 'src/core/skillMd', 'src/core/mcp', 'src/core/skillsRegistry', 'src/extension/skillsView', 'src/extension/replayTests'];
 // Not src/core/llm/judge: the offline judge reads at most 20,000 characters of an answer
 // (MAX_JUDGED_CHARS), and some of its patterns use constructs the cost model cannot parse.
 // Patterns built at run time, by file: each must be exported and listed here.

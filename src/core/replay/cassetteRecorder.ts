@@ -75,6 +75,11 @@ export class CassetteRecorder implements CallRecorder {
     if (run.input !== undefined) this.input = run.input;
   }
 
+  /** Why a call could not be recorded (the cassette would be incomplete); undefined while all were. */
+  get problem(): string | undefined {
+    return this.failure;
+  }
+
   /** Calls recorded so far. */
   get count(): number {
     return this.lines.length;

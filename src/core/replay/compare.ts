@@ -60,6 +60,21 @@ export interface ResultComparison {
   equal: boolean;
   /** `- recorded` / `+ today` lines when they differ. */
   diff?: string;
+  /** When they differ: the recorded and today's result as the masked canonical pretty JSON the diff was taken of (an editor shows them side by side). */
+  expected?: string;
+  actual?: string;
+}
+
+/** The volatile field names, as a reader sees them in a note. */
+const VOLATILE_NAMES = VOLATILE_FIELD.source.slice(2, -2).split('|');
+
+/**
+ * One line saying how results were normalised before comparing, for a reader wondering why a
+ * value shows as MASK or why two numbers that differ still pass.
+ */
+export function normalisationNote(tolerance?: number): string {
+  const numbers = tolerance !== undefined && tolerance > 0 ? `numbers within ±${tolerance} of the recorded one count as equal (header "tolerance")` : 'numbers compared exactly (no header "tolerance")';
+  return `compared as canonical JSON (keys sorted) with ${MASK} in place of the fields ${VOLATILE_NAMES.join(', ')}, of UUIDs and of ISO timestamps; ${numbers}`;
 }
 
 /** Compares two results after masking volatile values; `tolerance` is an absolute tolerance for numbers. */
@@ -70,5 +85,7 @@ export function compareResults(recorded: unknown, today: unknown, tolerance?: nu
   const left = JSON.stringify(expected);
   const right = JSON.stringify(actual);
   if (left === right) return { equal: true };
-  return { equal: false, diff: formatDiff(canonicalJson(expected, true), canonicalJson(actual, true)) };
+  const expectedText = canonicalJson(expected, true);
+  const actualText = canonicalJson(actual, true);
+  return { equal: false, diff: formatDiff(expectedText, actualText), expected: expectedText, actual: actualText };
 }

@@ -9,10 +9,12 @@ export { CassetteRecorder, recordingPath, RECORDINGS_DIR, type RecordingInfo } f
 export { recording } from './recordingProvider';
 export { ReplayProvider, type ReplayMiss, type ReplayOptions } from './replayProvider';
 export { diffLines, formatDiff, editDistance, type LineEdit, type DiffFormat } from './diff';
-export { compareResults, maskVolatile, MASK, type ResultComparison } from './compare';
+export { compareResults, maskVolatile, normalisationNote, MASK, type ResultComparison } from './compare';
 export {
   replayCassette, replayFile,
   type CassetteReplayResult, type CassetteStatus, type ReplayCallResult, type ReplayCallStatus, type ReplayCounts, type ReplayRunnerOptions,
 } from './replayRunner';
 export { skillDefinitionHash, codeSkillHash, registeredSkillHashes, type SkillDefinition } from './skillHash';
 export { benchReplay, type ReplayBenchResult } from './bench';
+export { rerecordCassette, type RerecordOptions, type RerecordResult } from './rerecord';
+export { summarizeCassette, outlineCassette, type CassetteSummary, type CassetteCallLine } from './cassetteOutline';

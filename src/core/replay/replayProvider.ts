@@ -80,6 +80,11 @@ export class ReplayProvider implements LlmProvider {
     return this.recorded.length - this.served.size;
   }
 
+  /** Whether recorded model call `call` (one of the cassette's) was served at least once. */
+  wasServed(call: CassetteCall): boolean {
+    return this.served.has(call);
+  }
+
   /** Serves every recording again from its first answer. */
   rewind(): void {
     for (const slot of this.slots.values()) slot.next = 0;

@@ -9,8 +9,8 @@ import type { ToolRegistry } from '../tools/registry';
 import type { ToolContext, ToolResult } from '../tools/types';
 import type { CallKind } from './canonical';
 import { readCassette, writeCassette, type Cassette, type CassetteCall, type CassetteHeader } from './cassette';
-import { compareResults } from './compare';
-import { ReplayProvider } from './replayProvider';
+import { compareResults, normalisationNote } from './compare';
+import { ReplayProvider, type ReplayMiss } from './replayProvider';
 
 /** How one recorded call fared: same result, a different one, or a model call with no recording. */
 export type ReplayCallStatus = 'pass' | 'mismatch' | 'miss';
@@ -24,8 +24,18 @@ export interface ReplayCallResult {
   status: ReplayCallStatus;
   /** `- recorded` / `+ today` lines of a mismatch. */
   diff?: string;
-  /** A miss's message: the closest recorded request and how it differs. */
+  /**
+   * A miss's message: the closest recorded request and how it differs. For a call whose model
+   * requests were answered live (non-strict), which ones.
+   */
   message?: string;
+  /** A mismatch: the recorded and today's result as the masked canonical pretty JSON compared (for a side-by-side diff). */
+  expected?: string;
+  actual?: string;
+  /** A mismatch: how both results were normalised before comparing (what is masked, the number tolerance). */
+  normalisation?: string;
+  /** Non-strict replay: model requests of this call with no recording, answered by the live engine. */
+  liveServed?: number;
 }
 
 /** pass: every call matched; fail: a mismatch or a miss; stale: the skill definition changed since recording (whatever its calls did). */
@@ -41,6 +51,8 @@ export interface ReplayCounts {
   /** Recorded model calls answered during the replay, and those no replayed call asked for. */
   llmServed: number;
   llmUnused: number;
+  /** Non-strict replay only: model requests with no recording that the live engine answered. */
+  liveServed?: number;
 }
 
 /** The outcome of replaying one cassette (what `replay --json` prints for it). */
@@ -49,6 +61,8 @@ export interface CassetteReplayResult {
   status: CassetteStatus;
   calls: ReplayCallResult[];
   counts: ReplayCounts;
+  /** Indexes (as in `calls`) of the recorded model calls today's code never asked for; set when there are any. */
+  llmUnusedAt?: number[];
   /** Set when the skill definition hash differs from the recorded one. */
   stale?: { skill: string; recorded: string; current: string };
   /** Update mode: whether the cassette was rewritten with today's results. */
@@ -74,12 +88,21 @@ export interface ReplayRunnerOptions {
    * skill is not such a flow. Its model calls must all be recorded; tool calls are compared below.
    */
   rerun?: (header: CassetteHeader, llm: LlmProvider) => Promise<void> | undefined;
+  /**
+   * Default true: a model request with no recording is a miss. False: it goes to `fallback` (a
+   * live engine), the call is compared as usual, and the result says which requests went live.
+   */
+  strict?: boolean;
+  /** The live engine that answers misses when `strict` is false. */
+  fallback?: LlmProvider;
 }
 
 /** Replays one parsed cassette. */
 export async function replayCassette(cassette: Cassette, options: ReplayRunnerOptions): Promise<CassetteReplayResult> {
   const { header } = cassette;
-  const provider = new ReplayProvider(cassette);
+  const strict = options.strict ?? true;
+  if (!strict && !options.fallback) throw new Error('a non-strict replay needs a live model engine (fallback) to answer the requests that have no recording');
+  const provider = new ReplayProvider(cassette, strict ? {} : { strict: false, fallback: options.fallback });
   // A replay must not record itself, whatever context the caller hands over.
   // A run recorded with the offline engine made no model calls and must not make any now: its tools
   // replay on the offline path, as they ran.
@@ -98,10 +121,11 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
     } catch (err) {
       message = err instanceof Error ? err.message : String(err);
     }
-    const miss = provider.misses[0]?.message;
+    const miss = provider.misses.find((m) => !m.forwarded)?.message;
+    const live = provider.misses.filter((m) => m.forwarded);
     calls.push(miss || message
       ? { index: 0, kind: 'llm', name: header.skill, status: 'miss', message: miss ?? message }
-      : { index: 0, kind: 'llm', name: header.skill, status: 'pass' });
+      : { index: 0, kind: 'llm', name: header.skill, status: 'pass', ...liveNote(live) });
     provider.rewind();
   }
   for (let i = 0; i < cassette.calls.length; i++) {
@@ -111,13 +135,22 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
     const result = redactStrings(await options.tools.execute(call.name!, call.request, ctx));
     todays.set(call, result);
     const base = { index: i + 1, kind: call.kind, name: call.name };
+    const missed = provider.misses.slice(missesBefore);
     // A miss decides the call even when the tool caught the error and carried on without the model.
-    if (provider.misses.length > missesBefore) {
-      calls.push({ ...base, status: 'miss', message: provider.misses[missesBefore].message });
+    const unanswered = missed.find((m) => !m.forwarded);
+    if (unanswered) {
+      calls.push({ ...base, status: 'miss', message: unanswered.message });
       continue;
     }
+    // Requests a live engine answered (non-strict): the result is compared like any other.
+    const live = liveNote(missed);
     const comparison = compareResults(call.response, result, header.tolerance);
-    calls.push(comparison.equal ? { ...base, status: 'pass' } : { ...base, status: 'mismatch', diff: comparison.diff });
+    calls.push(comparison.equal
+      ? { ...base, status: 'pass', ...live }
+      : {
+        ...base, status: 'mismatch', diff: comparison.diff, expected: comparison.expected, actual: comparison.actual,
+        normalisation: normalisationNote(header.tolerance), ...live,
+      });
   }
   const counts: ReplayCounts = {
     calls: calls.length,
@@ -126,6 +159,7 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
     miss: calls.filter((c) => c.status === 'miss').length,
     llmServed: cassette.calls.filter((c) => c.kind === 'llm').length - provider.neverServed,
     llmUnused: provider.neverServed,
+    ...(strict ? {} : { liveServed: provider.misses.filter((m) => m.forwarded).length }),
   };
   const current = options.currentSkillHash?.(header.skill);
   const stale = current !== undefined && current !== header.skillHash ? { skill: header.skill, recorded: header.skillHash, current } : undefined;
@@ -136,12 +170,17 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
     status: stale ? 'stale' : counts.mismatch || counts.miss || counts.llmUnused ? 'fail' : 'pass',
     calls,
     counts,
+    ...(counts.llmUnused ? { llmUnusedAt: cassette.calls.flatMap((c, i) => (c.kind === 'llm' && !provider.wasServed(c) ? [i + 1] : [])) } : {}),
     ...(stale ? { stale } : {}),
   };
   // Recorded model calls nobody asked for: today's flow makes fewer calls, or calls the cassette
   // cannot replay (an agent run recorded without its input).
   if (counts.llmUnused && !stale) {
     out.message = `${counts.llmUnused} recorded model call${counts.llmUnused === 1 ? ' was' : 's were'} never asked for by today's code: the flow changed; re-record the run`;
+  }
+  if (counts.liveServed) {
+    const note = `${counts.liveServed} model request${counts.liveServed === 1 ? '' : 's'} had no recording and ${counts.liveServed === 1 ? 'was' : 'were'} answered by the live engine (${options.fallback!.engine} ${options.fallback!.model}); re-record the run to keep ${counts.liveServed === 1 ? 'it' : 'them'}`;
+    out.message = out.message ? `${out.message}; ${note}` : note;
   }
   if (options.currentSkillHash && current === undefined) {
     const note = `skill "${header.skill}" is not registered here, so whether the cassette is stale was not checked`;
@@ -151,9 +190,21 @@ export async function replayCassette(cassette: Cassette, options: ReplayRunnerOp
   return out;
 }
 
+/** The fields of a call result whose model requests a live engine answered (none: no fields). */
+function liveNote(forwarded: readonly ReplayMiss[]): Pick<ReplayCallResult, 'liveServed' | 'message'> {
+  if (!forwarded.length) return {};
+  const purposes = [...new Set(forwarded.map((m) => m.purpose))].map((p) => `"${p}"`).join(', ');
+  return { liveServed: forwarded.length, message: `${forwarded.length} model request${forwarded.length === 1 ? '' : 's'} with no recording answered by the live engine (purpose ${purposes})` };
+}
+
 /** Rewrites the tool results that changed and the skill hash, when every model call was answered. */
 function update(cassette: Cassette, out: CassetteReplayResult, todays: Map<CassetteCall, ToolResult>, current: string | undefined, file: string | undefined): void {
   if (!file) throw new Error('update mode needs the cassette\'s file path');
+  if (out.counts.liveServed) {
+    out.updated = false;
+    out.message = `not updated: ${out.counts.liveServed} model request${out.counts.liveServed === 1 ? ' was' : 's were'} answered live and the cassette would not hold ${out.counts.liveServed === 1 ? 'it' : 'them'}; re-record the run instead`;
+    return;
+  }
   if (out.counts.miss) {
     out.updated = false;
     out.message = `not updated: ${out.counts.miss} tool call${out.counts.miss === 1 ? '' : 's'} asked the model something the cassette has no answer for; re-record the run to capture the new model calls`;

@@ -1,0 +1,228 @@
+// Recorded runs as tests in a real VS Code (issue 16, Test Explorer): the built-in skills'
+// cassettes are listed and pass, a cassette edited to another expected output fails with a diff
+// at the call's line, a cassette whose skill changed is skipped as stale, and every status equals
+// what `interview-lens replay --json` says for the same files. Runs trusted and in Restricted Mode.
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'interview-lens.interview-lens';
+const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
+/** The repository: this bundle runs from out/test/integration, and `npm run package` built dist/cli.js there. */
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+interface Outcome { state: 'passed' | 'failed' | 'skipped' | 'errored'; messages: vscode.TestMessage[] }
+interface CallResult { index: number; status: string }
+interface Result { file: string; status: string; calls?: CallResult[]; message?: string }
+interface ReplayApi {
+  controller: vscode.TestController;
+  discover(): Promise<void>;
+  itemFor(file: string, resolve?: boolean): vscode.TestItem | undefined;
+  run(kind: 'replay' | 'live' | 'rerecord', include?: readonly vscode.TestItem[]): Promise<void>;
+  outcome(item: vscode.TestItem): Outcome | undefined;
+  result(file: string): Result | undefined;
+}
+
+function workspacePath(...parts: string[]): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the launcher must open a workspace folder');
+  return path.join(folder.uri.fsPath, ...parts);
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return check();
+}
+
+function children(item: vscode.TestItem): vscode.TestItem[] {
+  const out: vscode.TestItem[] = [];
+  item.children.forEach((c) => out.push(c));
+  return out.sort((a, b) => a.range!.start.line - b.range!.start.line);
+}
+
+/** The CLI as a user runs it, in the workspace folder (node: the extension host's own binary). */
+function cli(args: string[], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), ...args], {
+    cwd: workspacePath(), encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env }, timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const TINY_SKILL = (description: string) => `name: replay_tiny
+version: 1
+description: ${description}
+prompt:
+  user: "{{ input.text }}"
+output_schema:
+  type: object
+  required: [title]
+  properties:
+    title: { type: string }
+offline:
+  title: "{{ input.text | trim | truncate(40) }}"
+actions:
+  - create_note:
+      title: "{{ out.title }}"
+      body: "{{ input.text }}"
+`;
+
+describe('Replays in the Test Explorer (issue 16)', function () {
+  this.timeout(180_000);
+  let api: ReplayApi;
+  let extensionPath: string;
+  const recordings = () => workspacePath('.interview-lens', 'recordings');
+  const created: string[] = [];
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'il-replay-home-'));
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    extensionPath = ext.extensionPath;
+    api = ((await ext.activate()) as { replayTests: ReplayApi }).replayTests;
+    assert.ok(api, 'activate() returns the replays controller');
+    if (!fs.existsSync(workspacePath('.interview-lens'))) created.push(workspacePath('.interview-lens'));
+    fs.mkdirSync(recordings(), { recursive: true });
+  });
+
+  after(() => {
+    for (const p of created.reverse()) fs.rmSync(p, { recursive: true, force: true });
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  const builtIns = () => fs.readdirSync(path.join(extensionPath, 'skills')).sort()
+    .flatMap((s) => {
+      const dir = path.join(extensionPath, 'skills', s, 'tests');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f)) : [];
+    });
+
+  /** A workspace copy of capture_note's offline test whose recorded title says something else. */
+  function editedCassette(name: string): { file: string; line: number } {
+    const lines = fs.readFileSync(path.join(extensionPath, 'skills', 'capture_note', 'tests', 'note-offline.jsonl'), 'utf8').trimEnd().split('\n');
+    const at = lines.findIndex((l) => l.includes('"name":"run_skill"'));
+    const call = JSON.parse(lines[at]);
+    call.response.data.output.title = 'A title nobody recorded';
+    lines[at] = JSON.stringify(call);
+    const file = path.join(recordings(), `${name}.jsonl`);
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    return { file, line: at + 1 };
+  }
+
+  it('one controller, "Interview Lens Replays", lists each built-in skill test with a child per recorded call at its line, and they all pass', async () => {
+    assert.equal(api.controller.id, 'interviewLensReplays');
+    await api.discover();
+    const files = builtIns();
+    assert.ok(files.length >= 6, `the extension ships the skills' tests (${files.length})`);
+    const items = files.map((f) => api.itemFor(f, true)!);
+    for (const [i, item] of items.entries()) {
+      assert.ok(item, `${files[i]} is listed`);
+      assert.equal(item.uri!.fsPath, files[i]);
+      assert.equal(item.range!.start.line, 0, 'the file item points at the header');
+      const lines = fs.readFileSync(files[i], 'utf8').trimEnd().split('\n');
+      const kids = children(item);
+      assert.equal(kids.length, lines.length - 1, `a child per recorded call of ${files[i]}`);
+      for (const [k, child] of kids.entries()) {
+        const call = JSON.parse(lines[k + 1]) as { kind: string; name: string };
+        assert.equal(child.range!.start.line, k + 1);
+        assert.equal(child.label, `${k + 2} · ${call.kind === 'tool' ? 'tool' : 'model'} ${call.name}`);
+      }
+    }
+    await api.run('replay', items);
+    for (const item of items) {
+      assert.equal(api.outcome(item)?.state, 'passed', `${item.uri!.fsPath}: ${JSON.stringify(api.result(item.uri!.fsPath))}`);
+      for (const child of children(item)) assert.equal(api.outcome(child)?.state, 'passed', child.label);
+    }
+  });
+
+  it('a workspace cassette edited to another expected output is listed and fails with a diff at the call\'s line; deleting it removes it', async () => {
+    await api.discover();
+    const { file, line } = editedCassette('edited-note');
+    created.push(file);
+    // The file watcher lists it by itself; code-server here sometimes delivers no file events at
+    // all to a window (none reached the extension in some runs), so the test then lists it again.
+    const watched = await until(() => !!api.itemFor(file), 15_000);
+    if (!watched) {
+      console.warn('replays: no file event for the new cassette within 15 s; listing the recordings again');
+      await api.discover();
+    }
+    assert.ok(api.itemFor(file), 'the new cassette is listed');
+    const item = api.itemFor(file, true)!;
+    await api.run('replay', [item]);
+    assert.equal(api.outcome(item)?.state, 'failed');
+    const call = children(item).find((c) => c.range!.start.line === line - 1)!;
+    assert.ok(call, `a child at line ${line}`);
+    const outcome = api.outcome(call)!;
+    assert.equal(outcome.state, 'failed');
+    const [message] = outcome.messages;
+    assert.match(String(message.expectedOutput), /"title": "A title nobody recorded"/);
+    assert.match(String(message.actualOutput), /"title": "Idea for the RAG answer next time/);
+    assert.doesNotMatch(String(message.actualOutput), /[0-9a-f]{8}-[0-9a-f]{4}-/, 'ids are masked in the diff');
+    assert.match(String(message.message), /returns a different result than the recording[\s\S]*<masked> in place of the fields id/);
+    assert.equal(message.location!.uri.fsPath, file);
+    assert.equal(message.location!.range.start.line, line - 1, 'the message points at the call\'s line');
+    for (const other of children(item).filter((c) => c !== call)) assert.equal(api.outcome(other)?.state, 'passed');
+
+    fs.rmSync(file);
+    if (watched) assert.ok(await until(() => !api.itemFor(file), 15_000), 'the watcher that saw it created sees it deleted');
+    else await api.discover();
+    assert.equal(api.itemFor(file), undefined, 'the deleted cassette leaves the list');
+  });
+
+  it('a cassette whose skill changed since recording is skipped as stale, not failed', async () => {
+    const skillDir = workspacePath('.interview-lens', 'skills', 'replay_tiny');
+    fs.mkdirSync(skillDir, { recursive: true });
+    created.push(skillDir);
+    fs.writeFileSync(path.join(skillDir, 'skill.yaml'), TINY_SKILL('A tiny offline skill of the replay tests.'));
+    const input = workspacePath('.interview-lens', 'tiny-input.txt');
+    fs.writeFileSync(input, 'Ask about the cache invalidation story next time.\n');
+    created.push(input);
+    const recorded = cli(['run', 'replay_tiny', '--input', input, '--dry-run', '--record', 'replay-tiny'], { INTERVIEW_LENS_HOME: home });
+    assert.equal(recorded.status, 0, recorded.stderr);
+    const file = path.join(recordings(), 'replay-tiny.jsonl');
+    created.push(file);
+    if (!(await until(() => !!api.itemFor(file), 15_000))) await api.discover();
+    assert.ok(api.itemFor(file), 'the recording is listed');
+    const item = api.itemFor(file, true)!;
+    await api.run('replay', [item]);
+    assert.equal(api.outcome(item)?.state, 'passed', JSON.stringify(api.result(file)));
+
+    fs.writeFileSync(path.join(skillDir, 'skill.yaml'), TINY_SKILL('A tiny offline skill of the replay tests, changed after recording.'));
+    await api.run('replay', [item]);
+    const outcome = api.outcome(item)!;
+    assert.equal(outcome.state, 'skipped');
+    assert.match(String(outcome.messages[0].message), /Stale: skill "replay_tiny" changed since this cassette was recorded\. Re-record it/);
+    assert.equal(api.result(file)?.status, 'stale');
+    for (const child of children(item)) assert.equal(api.outcome(child)?.state, 'skipped');
+  });
+
+  it('gives the same statuses as `interview-lens replay --json`, per cassette and per call', async () => {
+    const { file: edited } = editedCassette('edited-again');
+    created.push(edited);
+    const files = [...builtIns(), edited, path.join(recordings(), 'replay-tiny.jsonl')];
+    assert.ok(fs.existsSync(files[files.length - 1]), 'the stale cassette of the test before');
+    await api.discover();
+    const items = files.map((f) => api.itemFor(f, true)!);
+    await api.run('replay', items);
+    // The CLI trusts workspace scripts only with --trust, as the editor only in a trusted workspace.
+    const r = cli(['replay', ...files, '--json', ...(trusted ? ['--trust'] : [])], { INTERVIEW_LENS_HOME: home });
+    assert.equal(r.status, 1, `a mismatch exits 1: ${r.stderr}`);
+    const outcomes = JSON.parse(r.stdout) as Result[];
+    assert.equal(outcomes.length, files.length);
+    const statuses = new Set<string>();
+    for (const o of outcomes) {
+      const file = path.resolve(workspacePath(), o.file);
+      const mine = api.result(file);
+      assert.ok(mine, `the editor replayed ${file}`);
+      assert.equal(mine!.status, o.status, file);
+      assert.deepEqual(mine!.calls?.map((c) => [c.index, c.status]), o.calls?.map((c) => [c.index, c.status]), file);
+      statuses.add(o.status);
+      const state = api.outcome(api.itemFor(file)!)!.state;
+      assert.equal(state, { pass: 'passed', fail: 'failed', stale: 'skipped', invalid: 'errored', error: 'errored' }[o.status], file);
+    }
+    assert.deepEqual([...statuses].sort(), ['fail', 'pass', 'stale'], 'the comparison covers a pass, a failure and a stale cassette');
+  });
+});
