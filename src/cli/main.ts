@@ -13,7 +13,6 @@ import { historyLimitFromEnv, historyNotice } from './historyNotice';
 import { REPLAY_USAGE, runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
 import { mockCommand } from './mockCommand';
-import { mcpCommand } from './mcpCommand';
 import { exportCommand, importCommand } from './skillMdCommand';
 import { MockInterviewError } from '../core/coach/mockInterview';
 import { MockSessionError } from '../core/coach/mockSessionFile';
@@ -262,6 +261,8 @@ export async function run(
       if (file !== undefined) throw new UsageError('mcp takes no arguments but --allow-writes and --trust');
       await prepareCore();
       const core = createCore({ knowledgeDir: knowledgeSource(), logger: values.verbose ? stderrLogger(io.stderr) : undefined });
+      // Loaded only for `mcp`: the SDK's schemas take time to build, and every other command starts without them.
+      const { mcpCommand } = await import('./mcpCommand');
       return await mcpCommand({
         core, cwd: process.cwd(), recordsFile: path.join(homeDir(io.env), 'records.sqlite'), trusted: values.trust!, allowWrites: values['allow-writes']!,
         version: packageVersion(), stderr: io.stderr,
