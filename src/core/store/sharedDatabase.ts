@@ -137,7 +137,12 @@ export class SharedDatabase {
       this.db.exec('COMMIT');
       if (compact) this.db.exec('VACUUM');
       if (!stillHeld()) throw new StoreError(`lost the lock on ${this.file} while writing (was the machine asleep?); nothing was saved, try again`);
-      writeFileAtomic(this.file, this.db.export(), this.options.writeOps);
+      const data = this.db.export();
+      // Compare and swap: a writer that took the lock over while this one was stalled (a loaded
+      // machine can stop a process for seconds) may have replaced the file since it was read;
+      // writing over it would drop that writer's saves.
+      if (identityOf(this.file) !== this.loadedIdentity) throw new StoreError(`another process wrote ${this.file} while this write was stalled; nothing was saved, try again`);
+      writeFileAtomic(this.file, data, this.options.writeOps);
     } catch (err) {
       // Memory must not keep what the disk does not have: undo side files and reload the last commit.
       for (const r of rollbacks) {
