@@ -5,20 +5,10 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { validateSkillManifest } from '../src/core/manifest';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/manifest/manifestChecks';
+import { msText, timeSync } from './benchTiming';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (x: number) => `${x.toFixed(2)} ms`;
-
-function time(fn: () => unknown, runs = 50): number {
-  for (let i = 0; i < 5; i++) fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return median(out);
-}
+const ms = (x: number) => msText(x, 2);
+const time = (fn: () => unknown, runs = 50) => timeSync(fn, runs);
 
 /** A valid skill.yaml of `lines` lines: many output fields, each written by an action. */
 function bigSkill(lines: number): string {

@@ -12,20 +12,11 @@ import { CassetteRecorder } from '../src/core/replay/cassetteRecorder';
 import { replayCassette } from '../src/core/replay/replayRunner';
 import { createCore, prepareCore } from '../src/core/services';
 import { silentLogger } from '../src/core/runtime/logger';
+import { msText, timeAsync } from './benchTiming';
 
 const ROOT = path.resolve(__dirname, '..');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-async function time(fn: () => Promise<unknown> | unknown, runs: number): Promise<number> {
-  await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return median(out);
-}
+const ms = (x: number) => msText(x);
+const time = (fn: () => Promise<unknown> | unknown, runs: number) => timeAsync(fn, runs);
 
 const QUERIES = ['prompt injection', 'RAG chunking', 'idempotent API', 'cache invalidation', 'vector index', 'rate limiting', 'eval sets', '幂等', '缓存', 'reranking'];
 

@@ -12,20 +12,11 @@ import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills
 import { runManifestSkill } from '../src/core/skills/manifest/runManifestSkill';
 import { RecordsStore } from '../src/core/records/recordsStore';
 import { FakeLlm } from '../test/support/fakeLlm';
+import { msText, timeAsync } from './benchTiming';
 
 const ROOT = path.resolve(__dirname, '..');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const ms = (x: number) => `${x.toFixed(1)} ms`;
-async function time(fn: () => Promise<unknown> | unknown, runs = 5): Promise<number> {
-  await fn();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    out.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return median(out);
-}
+const ms = (x: number) => msText(x);
+const time = (fn: () => Promise<unknown> | unknown, runs = 5) => timeAsync(fn, runs);
 
 (async () => {
   await prepareCore();
