@@ -19,6 +19,15 @@ describe('ask: skill mode and agent mode', () => {
     assert.match(out.answerMd, /idempoten/i);
   });
 
+  it('offline, "what is prompt caching?" is answered by the prompt-caching entry, not by one that only mentions it, in either word order of Chinese', async () => {
+    // The semantic-cache entry once listed "What is prompt caching?" among its own paraphrases.
+    for (const question of ['What is prompt caching?', 'prompt caching 是什么', '什么是 prompt caching']) {
+      const out = await core().ask({ question }, {});
+      assert.equal(out.skill, 'explain-concept', question);
+      assert.match(out.answerMd.split('\n')[0], /prompt caching.*(structure prompts|命中缓存)/i, question);
+    }
+  });
+
   it('offline, a request no skill matches says agent mode needs a model', async () => {
     await assert.rejects(core().ask({ question: 'Plan my week of practice' }, {}), (e: unknown) => e instanceof AskError && e.kind === 'needs-model' && /--engine/.test(e.message));
   });

@@ -17,7 +17,7 @@ const CLOSEST = 3;
 export const explainConcept: Skill<ExplainInput, { entryId: string | null; closest: KnowledgeHitSummary[] }> = {
   name: 'explain-concept',
   description: 'Answer a question about an AI-agent or LLM-engineering concept with the knowledge base\'s expert answer and its key points, when the knowledge base has that question; otherwise list the closest entries. Not for diagnosing a transcript.',
-  triggers: ['what is', 'what are', 'explain', 'how does', 'how do', 'why do', 'why does', 'difference between', '什么是', '解释', '怎么', '如何', '为什么', '原理', '区别'],
+  triggers: ['what is', 'what are', 'explain', 'how does', 'how do', 'why do', 'why does', 'difference between', '什么是', '是什么', '解释', '怎么', '如何', '为什么', '原理', '区别'],
   requiredTools: ['query_knowledge_base'],
   priority: 5,
   askInput: (request) => ({ question: request.question }),
