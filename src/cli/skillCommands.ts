@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSkillFolders, type LoadedChain, type LoadedSkill, type SkillManifest } from '../core/manifest';
-import { runChain } from '../core/skills/manifest/runChain';
+import { runChain, type ChainCodeSkills } from '../core/skills/manifest/runChain';
+import { CODE_SKILL_NAMES } from '../core/skills/codeSkills';
 import { pickVersions, requestIdOf } from '../core/routing/canary';
 import { runLoadedSkill } from '../core/skills/manifest/runLoadedSkill';
 import { openSkillHost, type ManifestSkillHost } from '../core/skills/manifest/skillHost';
@@ -35,7 +36,7 @@ export function builtInSkillsDir(): string {
 export async function cliSkills(cwd: string): Promise<{ skills: LoadedSkill[]; chains: LoadedChain[]; problems: string[] }> {
   const builtIn = builtInSkillsDir();
   const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
-  const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+  const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema, knownSkillNames: CODE_SKILL_NAMES });
   return { skills: result.skills, chains: result.chains, problems: result.problems.map((p) => `${p.file}: ${p.message}`) };
 }
 
@@ -79,8 +80,8 @@ export interface RunArgs {
   /** --trust: the user trusts this folder's scripts. */
   trust: boolean;
   logger: Logger;
-  /** The core whose run_skill tool runs a single skill (so the run can be recorded). */
-  core: Pick<Core, 'tools' | 'context'>;
+  /** The core whose run_skill tool runs a single skill (so the run can be recorded), and whose code skills chains may run. */
+  core: Pick<Core, 'tools' | 'context' | 'skills'>;
   /** --record: receives the run's calls; told which skill ran once it is routed. */
   recorder?: CassetteRecorder;
 }
@@ -109,9 +110,14 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
     // A step's scripted skill runs under the same trust rule as on its own.
     const runStep = (manifest: SkillManifest, stepInput: ManifestInput, deps: ManifestRunDeps) =>
       runLoadedSkill(byManifest.get(manifest)!, stepInput, { ...deps, trusted: args.trust, logger: args.logger });
+    // A step may name a built-in code skill (diagnose-transcript): it runs through the core's registry, with the same engine.
+    const codeSkills: ChainCodeSkills = {
+      has: (name) => args.core.skills.isEnabled(name),
+      run: (name, stepInput, o) => args.core.skills.run(name, stepInput, args.core.context({ caller: 'cli', signal: o.signal, workspaceRoot: args.cwd, ...(args.llm ? { llm: args.llm } : {}) })),
+    };
     const report = await runChain(chain.manifest, { text, source }, new Map(valid.map((s) => [s.name, s.manifest!])), {
       records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
-    }, runStep);
+    }, { runSkill: runStep, codeSkills });
     if (args.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else for (const st of report.steps) io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
     return report.status === 'failed' ? 1 : 0;
@@ -159,18 +165,33 @@ function readInput(file: string, cwd: string): string {
   }
 }
 
+/** The plural a user types for a record kind ("companies", "people", "diagnoses"). */
+function pluralOf(kind: EntityKind): string {
+  if (kind === 'person') return 'people';
+  if (kind === 'diagnosis') return 'diagnoses';
+  if (kind === 'company') return 'companies';
+  return `${kind}s`;
+}
+
+/** The record kind a word names, singular or plural ("company", "companies"); undefined when none does. */
+export function recordKindOf(word: string): EntityKind | undefined {
+  const w = word.trim().toLowerCase().replace(/-/g, '_');
+  return ENTITY_KINDS.find((k) => k === w || pluralOf(k) === w || (k === 'person' && w === 'persons'));
+}
+
 /** `records [KIND] [--json]`: what the skills wrote. */
-export async function recordsCommand(kind: string | undefined, json: boolean, recordsFile: string, io: Io): Promise<number> {
-  const kinds = kind ? [kind] : [...ENTITY_KINDS];
-  for (const k of kinds) if (!(ENTITY_KINDS as readonly string[]).includes(k)) throw new UsageError(`unknown record kind "${k}": use one of ${ENTITY_KINDS.join(', ')}`);
+export async function recordsCommand(word: string | undefined, json: boolean, recordsFile: string, io: Io): Promise<number> {
+  const kind = word === undefined ? undefined : recordKindOf(word);
+  if (word !== undefined && !kind) throw new UsageError(`unknown record kind "${word}": use one of ${ENTITY_KINDS.map(pluralOf).join(', ')} (or the singular: company, person, …)`);
+  const kinds: EntityKind[] = kind ? [kind] : [...ENTITY_KINDS];
   if (!fs.existsSync(recordsFile)) {
-    if (json) io.stdout('{}\n');
+    if (json) io.stdout(kind ? '[]\n' : '{}\n');
     else io.stdout('no records yet: run a skill first (interview-lens run --input FILE)\n');
     return 0;
   }
   const store = await RecordsStore.open(recordsFile);
   const out: Record<string, unknown[]> = {};
-  for (const k of kinds) out[k] = store.list(k as EntityKind);
+  for (const k of kinds) out[k] = store.list(k);
   if (json) {
     io.stdout(`${JSON.stringify(kind ? out[kind] : out, null, 2)}\n`);
   } else {
