@@ -43,9 +43,9 @@ import type { Logger } from './runtime/logger';
 import { silentLogger } from './runtime/logger';
 import { redactingLogger } from './runtime/redact';
 import { newRequestId } from './runtime/requestId';
-import { diagnoseTranscript, type DiagnoseInput } from './skills/diagnoseTranscript';
-import { diagnoseAudio, type AudioDiagnosis, type DiagnoseAudioInput } from './skills/diagnoseAudio';
-import { explainConcept } from './skills/explainConcept';
+import type { DiagnoseInput } from './skills/diagnoseTranscript';
+import type { AudioDiagnosis, DiagnoseAudioInput } from './skills/diagnoseAudio';
+import { CODE_SKILLS } from './skills/codeSkills';
 import { ask, type AskOutcome } from './skills/ask';
 import type { AskRequest } from './skills/types';
 import type { SttProvider } from './speech/stt';
@@ -123,9 +123,7 @@ export function createCore(options: {
   const logger = options.logger ? redactingLogger(options.logger) : silentLogger;
   const tools = createToolRegistry();
   const skills = new SkillRegistry(tools);
-  skills.register(diagnoseTranscript);
-  skills.register(diagnoseAudio);
-  skills.register(explainConcept);
+  for (const skill of CODE_SKILLS) skills.register(skill);
   const SQL = loadedSql();
   if (!SQL) throw new Error('sql.js is not loaded: await prepareCore() before createCore()');
   // The build ships the FTS index next to knowledge.json; without it the index is built in memory.
