@@ -41,6 +41,7 @@ const USAGE = `Usage:
   interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json] [--trust]
 ${REPLAY_USAGE}
   interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
+  interview-lens skills test [NAME] [--json] [--trust]   the skills' inline tests (tests: in skill.yaml), offline
   interview-lens skills export NAME [--out DIR]          as Anthropic's SKILL.md (what does not carry over is listed)
   interview-lens skills import PATH [--out DIR]          a SKILL.md (or its folder) as skills/NAME/skill.yaml
   interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust] [--record NAME]
@@ -234,7 +235,8 @@ export async function run(
     }
     if (command === 'skills') {
       await prepareCore();
-      return await skillsCommand(file, values.json!, process.cwd(), io);
+      if (extra.length > 1) throw new UsageError(`unexpected arguments: ${extra.slice(1).join(' ')}`);
+      return await skillsCommand(file, values.json!, process.cwd(), io, { ...(extra[0] !== undefined ? { name: extra[0] } : {}), trust: values.trust! });
     }
     if (command === 'records') {
       await prepareCore();
@@ -252,7 +254,7 @@ export async function run(
         ...(file ? { skill: file } : {}), input: values.input!, dryRun: values['dry-run']!, json: values.json!, cwd: process.cwd(),
         recordsFile: path.join(homeDir(io.env), 'records.sqlite'), ...(model.llm ? { llm: model.llm } : {}), signal,
         trust: values.trust!, logger: values.verbose ? stderrLogger(io.stderr) : silentLogger, core,
-        ...(recorder.recorder ? { recorder: recorder.recorder } : {}),
+        ...(recorder.recorder ? { recorder: recorder.recorder } : {}), stt: () => createSttProvider(sttFromEnv(io.env)),
       }, () => fs.readFileSync(0, 'utf8'), io), recorder);
       if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
       return status;
