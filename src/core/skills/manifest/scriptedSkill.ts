@@ -366,7 +366,8 @@ function executeInWorker(manifest: SkillManifest, script: SkillScript, input: Ma
     try {
       worker = new Worker(entry.file, {
         workerData: data, transferList: [port2 as unknown as MessagePort], stdout: true, stderr: true,
-        resourceLimits: { maxOldGenerationSizeMb: SCRIPT_HEAP_MB }, ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+        // Not the host's own flags (a -r preload resolved from another folder would break the worker).
+        resourceLimits: { maxOldGenerationSizeMb: SCRIPT_HEAP_MB }, execArgv: entry.execArgv ?? [],
       });
     } catch (err) {
       port1.close();
