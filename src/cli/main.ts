@@ -46,8 +46,9 @@ ${REPLAY_USAGE}
   interview-lens skills import PATH [--out DIR]          a SKILL.md (or its folder) as skills/NAME/skill.yaml
   interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust] [--record NAME]
                                                         routes to a skill when none is named; --dry-run writes nothing;
-                                                        a workspace skill's script (run.ts) runs only with --trust
-  interview-lens records [KIND] [--json]                what skills wrote (~/.interview-lens/records.sqlite)
+                                                        a workspace skill's script (run.ts) runs only with --trust;
+                                                        FILE may be a web address, an image or a recording
+  interview-lens records [KIND] [--json]                what skills wrote: companies, positions, people, notes, … (~/.interview-lens/records.sqlite)
 --engine: offline (default; INTERVIEW_LENS_ENGINE sets another default), anthropic, openai-compatible.
   anthropic: ANTHROPIC_API_KEY, optional ANTHROPIC_BASE_URL (a gateway) and INTERVIEW_LENS_ANTHROPIC_MODEL (default ${DEFAULT_ANTHROPIC_MODEL}).
   openai-compatible: INTERVIEW_LENS_OPENAI_ENDPOINT (e.g. http://localhost:11434/v1), INTERVIEW_LENS_OPENAI_MODEL, optional INTERVIEW_LENS_OPENAI_API_KEY.
