@@ -87,7 +87,7 @@ describe('CLI: skill runs, records and tests', function () {
     const ok = await cli('skills', 'test');
     assert.equal(ok.status, 0, ok.stdout);
     assert.match(ok.stdout, /PASS {2}capture_note \/ a note, offline/);
-    assert.match(ok.stdout, /PASS {2}extract_job \/ a posting with a deadline/);
+    assert.match(ok.stdout, /PASS {2}capture_note \/ a note titled and tagged by the model\n2 tests: 2 passed, 0 failed/);
     const dir = path.join(work, 'skills', 'jot');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: jot
