@@ -16,6 +16,8 @@ const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
   { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
+  // The worker thread skill scripts run in (found beside the bundle that starts it).
+  { ...common, entryPoints: ['src/core/skills/manifest/scriptWorker.ts'], outfile: 'dist/skillScriptWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['webview-ui/report.ts'], outfile: 'dist/webview/report.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 

@@ -41,12 +41,14 @@ const USAGE = `Usage:
   interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json] [--trust]
 ${REPLAY_USAGE}
   interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
+  interview-lens skills test [NAME] [--json] [--trust]   the skills' inline tests (tests: in skill.yaml), offline
   interview-lens skills export NAME [--out DIR]          as Anthropic's SKILL.md (what does not carry over is listed)
   interview-lens skills import PATH [--out DIR]          a SKILL.md (or its folder) as skills/NAME/skill.yaml
   interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust] [--record NAME]
                                                         routes to a skill when none is named; --dry-run writes nothing;
-                                                        a workspace skill's script (run.ts) runs only with --trust
-  interview-lens records [KIND] [--json]                what skills wrote (~/.interview-lens/records.sqlite)
+                                                        a workspace skill's script (run.ts) runs only with --trust;
+                                                        FILE may be a web address, an image or a recording
+  interview-lens records [KIND] [--json]                what skills wrote: companies, positions, people, notes, … (~/.interview-lens/records.sqlite)
 --engine: offline (default; INTERVIEW_LENS_ENGINE sets another default), anthropic, openai-compatible.
   anthropic: ANTHROPIC_API_KEY, optional ANTHROPIC_BASE_URL (a gateway) and INTERVIEW_LENS_ANTHROPIC_MODEL (default ${DEFAULT_ANTHROPIC_MODEL}).
   openai-compatible: INTERVIEW_LENS_OPENAI_ENDPOINT (e.g. http://localhost:11434/v1), INTERVIEW_LENS_OPENAI_MODEL, optional INTERVIEW_LENS_OPENAI_API_KEY.
@@ -234,7 +236,8 @@ export async function run(
     }
     if (command === 'skills') {
       await prepareCore();
-      return await skillsCommand(file, values.json!, process.cwd(), io);
+      if (extra.length > 1) throw new UsageError(`unexpected arguments: ${extra.slice(1).join(' ')}`);
+      return await skillsCommand(file, values.json!, process.cwd(), io, { ...(extra[0] !== undefined ? { name: extra[0] } : {}), trust: values.trust! });
     }
     if (command === 'records') {
       await prepareCore();
@@ -252,7 +255,7 @@ export async function run(
         ...(file ? { skill: file } : {}), input: values.input!, dryRun: values['dry-run']!, json: values.json!, cwd: process.cwd(),
         recordsFile: path.join(homeDir(io.env), 'records.sqlite'), ...(model.llm ? { llm: model.llm } : {}), signal,
         trust: values.trust!, logger: values.verbose ? stderrLogger(io.stderr) : silentLogger, core,
-        ...(recorder.recorder ? { recorder: recorder.recorder } : {}),
+        ...(recorder.recorder ? { recorder: recorder.recorder } : {}), stt: () => createSttProvider(sttFromEnv(io.env)),
       }, () => fs.readFileSync(0, 'utf8'), io), recorder);
       if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
       return status;

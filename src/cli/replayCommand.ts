@@ -9,6 +9,7 @@ import {
   CassetteError, RECORDINGS_DIR, registeredSkillHashes, replayFile, type CassetteReplayResult,
 } from '../core/replay';
 import type { ManifestSkillHost } from '../core/skills/manifest/skillHost';
+import type { LlmProvider } from '../core/llm/provider';
 import { errorLine, safeIo } from './io';
 
 /** The usage line main.ts adds to its help. */
@@ -70,7 +71,8 @@ export async function runReplay(args: ReplayArgs, deps: ReplayDeps): Promise<num
     try {
       const result = await replayFile(file, {
         tools: deps.core.tools, contextFor, currentSkillHash: skillHash, update: args.update,
-        ...(deps.core.rerunFlow ? { rerun: deps.core.rerunFlow } : {}),
+        // An agent flow sees the skills run_skill lists here, as `ask` did when it was recorded.
+        ...(deps.core.rerunFlow ? { rerun: (h: Parameters<NonNullable<Core['rerunFlow']>>[0], llm: LlmProvider) => deps.core.rerunFlow!(h, llm, undefined, deps.manifestSkills ? { manifestSkills: deps.manifestSkills } : {}) } : {}),
       });
       outcomes.push({ ...result, file: shown });
     } catch (err) {

@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSkillFolders, type LoadedChain, type LoadedSkill, type SkillManifest } from '../core/manifest';
-import { runChain } from '../core/skills/manifest/runChain';
+import { runChain, type ChainCodeSkills } from '../core/skills/manifest/runChain';
+import { CODE_SKILL_NAMES } from '../core/skills/codeSkills';
 import { pickVersions, requestIdOf } from '../core/routing/canary';
 import { runLoadedSkill } from '../core/skills/manifest/runLoadedSkill';
 import { openSkillHost, type ManifestSkillHost } from '../core/skills/manifest/skillHost';
@@ -14,12 +15,16 @@ import type { RunSkillOutput } from '../core/tools/runSkill';
 import type { Core } from '../core/services';
 import type { CassetteRecorder } from '../core/replay/cassetteRecorder';
 import { CancelledError } from '../core/runtime/abort';
-import type { Logger } from '../core/runtime/logger';
+import { silentLogger, type Logger } from '../core/runtime/logger';
+import { runInlineTests, type InlineTestResult } from '../core/skills/manifest/inlineTests';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
 import type { ManifestInput, ManifestRunDeps } from '../core/skills/manifest/runManifestSkill';
 import { RecordsStore } from '../core/records/recordsStore';
 import { ENTITY_KINDS, type EntityKind } from '../core/records/schema';
 import type { LlmProvider } from '../core/llm/provider';
+import { AUDIO_EXTENSIONS, type SttProvider, type SttResult } from '../core/speech/stt';
+import { parseTranscript } from '../core/transcript/parse';
+import { TranscriptError } from '../core/transcript/model';
 import { errorLine, UsageError } from './io';
 
 /** Workspace folders skills are read from (relative to the current folder), as in VS Code's default setting. */
@@ -35,16 +40,18 @@ export function builtInSkillsDir(): string {
 export async function cliSkills(cwd: string): Promise<{ skills: LoadedSkill[]; chains: LoadedChain[]; problems: string[] }> {
   const builtIn = builtInSkillsDir();
   const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
-  const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+  const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema, knownSkillNames: CODE_SKILL_NAMES });
   return { skills: result.skills, chains: result.chains, problems: result.problems.map((p) => `${p.file}: ${p.message}`) };
 }
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
-/** `skills list` / `skills validate`; returns the exit code (validate: 2 when a skill is invalid). */
-export async function skillsCommand(sub: string | undefined, json: boolean, cwd: string, io: Io): Promise<number> {
-  if (sub !== 'list' && sub !== 'validate') throw new UsageError('skills needs list or validate: interview-lens skills list|validate [--json]');
+/** `skills list` / `skills validate` / `skills test`; returns the exit code (validate: 2 when a skill is invalid; test: 1 when a case fails). */
+export async function skillsCommand(sub: string | undefined, json: boolean, cwd: string, io: Io, options: { name?: string; trust?: boolean } = {}): Promise<number> {
+  if (sub !== 'list' && sub !== 'validate' && sub !== 'test') throw new UsageError('skills needs list, validate or test: interview-lens skills list|validate [--json], interview-lens skills test [NAME] [--json]');
+  if (sub !== 'test' && options.name !== undefined) throw new UsageError(`unexpected arguments: ${options.name}`);
   const { skills, chains } = await cliSkills(cwd);
+  if (sub === 'test') return testSkills(skills, json, cwd, io, options);
   const shown = (file: string) => path.relative(cwd, file) || file;
   if (json) {
     io.stdout(`${JSON.stringify(skills.map((s) => ({
@@ -66,6 +73,31 @@ export async function skillsCommand(sub: string | undefined, json: boolean, cwd:
   return sub === 'validate' && (skills.some((s) => !s.valid) || chains.some((c) => !c.manifest)) ? 2 : 0;
 }
 
+/** `skills test [NAME]`: the inline tests of every skill (or of NAME), offline; exit 1 when one fails. */
+async function testSkills(skills: LoadedSkill[], json: boolean, cwd: string, io: Io, options: { name?: string; trust?: boolean }): Promise<number> {
+  const named = options.name !== undefined ? skills.filter((s) => s.name === options.name) : skills;
+  if (options.name !== undefined && named.length === 0) throw new UsageError(`no skill named "${options.name}"; skills: ${skills.map((s) => s.name).join(', ')}`);
+  const broken = named.find((s) => !s.valid && options.name !== undefined);
+  if (broken) throw new UsageError(`skill "${broken.name}" is invalid: ${broken.problems[0]?.message ?? ''} (run "interview-lens skills validate")`);
+  const results: InlineTestResult[] = [];
+  for (const skill of named.filter((s) => s.valid && s.manifest?.tests?.length)) {
+    results.push(...await runInlineTests(skill, { trusted: options.trust ?? false, logger: silentLogger, signal: new AbortController().signal, workspaceRoot: cwd }));
+  }
+  const failed = results.filter((r) => r.status === 'fail').length;
+  if (json) {
+    io.stdout(`${JSON.stringify(results, null, 2)}\n`);
+  } else if (results.length === 0) {
+    io.stdout(`${options.name ? `skill "${options.name}" has` : 'no skill has'} no inline tests (add them under tests: in its skill.yaml)\n`);
+  } else {
+    for (const r of results) {
+      io.stdout(`${r.status === 'pass' ? 'PASS' : 'FAIL'}  ${r.skill} / ${r.name}\n`);
+      for (const d of r.differences) io.stdout(`        ${d}\n`);
+    }
+    io.stdout(`${results.length} test${results.length === 1 ? '' : 's'}: ${results.length - failed} passed, ${failed} failed\n`);
+  }
+  return failed ? 1 : 0;
+}
+
 /** What `run` is given. */
 export interface RunArgs {
   skill?: string;
@@ -79,10 +111,59 @@ export interface RunArgs {
   /** --trust: the user trusts this folder's scripts. */
   trust: boolean;
   logger: Logger;
-  /** The core whose run_skill tool runs a single skill (so the run can be recorded). */
-  core: Pick<Core, 'tools' | 'context'>;
+  /** The core whose run_skill tool runs a single skill (so the run can be recorded), and whose code skills chains may run. */
+  core: Pick<Core, 'tools' | 'context' | 'skills'>;
   /** --record: receives the run's calls; told which skill ran once it is routed. */
   recorder?: CassetteRecorder;
+  /** Speech-to-text from the environment, for an audio input (throws SttError naming what to set when none is). */
+  stt?: () => SttProvider;
+}
+
+/** Images a skill may be given as a file (kind image). */
+export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.gif'];
+
+/** What `run` hands the skill: the text, what kind of input it is, and the file when it is one. */
+interface RunInput {
+  text: string;
+  kind?: 'image' | 'audio';
+  /** The file, relative to the current folder (the workspace). */
+  path?: string;
+  source: string;
+}
+
+/**
+ * The input of `run`: standard input or a text file as text; a recording transcribed with the
+ * configured speech-to-text (kind audio); an image as itself (kind image), which a skill keeps
+ * as an attachment. Its `source` is the image's path in the workspace, which is what
+ * capture_note attaches.
+ */
+async function runInputOf(args: RunArgs, readStdin: () => string): Promise<RunInput> {
+  if (args.input === '-') return { text: readStdin(), source: 'stdin' };
+  const full = path.resolve(args.cwd, args.input);
+  const ext = path.extname(full).toLowerCase();
+  const shown = path.relative(args.cwd, full).split(path.sep).join('/');
+  if (!IMAGE_EXTENSIONS.includes(ext) && !AUDIO_EXTENSIONS.includes(ext)) return { text: readInput(args.input, args.cwd), source: path.basename(args.input) };
+  if (!fs.existsSync(full)) throw new UsageError(`file not found: ${args.input} (check the path)`);
+  if (IMAGE_EXTENSIONS.includes(ext)) {
+    if (shown.startsWith('../') || path.isAbsolute(shown)) throw new UsageError(`${args.input} is outside the current folder: a skill keeps an image as an attachment of the workspace, so run from a folder that holds it`);
+    return { text: `Image: ${path.basename(full)}`, kind: 'image', path: shown, source: shown };
+  }
+  // A recording: transcribed as `diagnose` does, then read as plain text (one line per turn).
+  const ctx = args.core.context({ caller: 'cli', signal: args.signal, workspaceRoot: path.dirname(full), ...(args.stt ? { stt: args.stt } : {}) });
+  const stt = await args.core.tools.execute<SttResult>('transcribe_audio', { path: path.basename(full) }, ctx);
+  if (!stt.success) {
+    if (stt.error!.code === 'cancelled') throw new CancelledError();
+    throw new UsageError(stt.error!.message);
+  }
+  let text: string;
+  try {
+    text = parseTranscript(stt.data!.text, { format: stt.data!.format }).turns.map((t) => t.text.trim()).filter(Boolean).join('\n');
+  } catch (err) {
+    if (err instanceof TranscriptError) throw new UsageError(`${args.input}: the transcription could not be read (${err.message})`);
+    throw err;
+  }
+  if (text.trim() === '') throw new UsageError(`${args.input}: speech-to-text heard no words in it`);
+  return { text, kind: 'audio', path: shown, source: path.basename(full) };
 }
 
 /** The skill host of a CLI run: built-in skills and the current folder's, writing to the CLI's records file. */
@@ -94,10 +175,10 @@ export async function cliSkillHost(cwd: string, options: { recordsFile?: string;
 
 /** `run [SKILL] --input FILE|-`: routes when no skill is named, then runs (or dry-runs) it. */
 export async function runCommand(args: RunArgs, readStdin: () => string, io: Io): Promise<number> {
-  const text = args.input === '-' ? readStdin() : readInput(args.input, args.cwd);
+  const given = await runInputOf(args, readStdin);
+  const { text, source } = given;
   if (text.trim() === '') throw new UsageError('the input is empty: give a file with --input FILE, or text on standard input with --input -');
   const host = await cliSkillHost(args.cwd, { recordsFile: args.recordsFile, trusted: args.trust, allowWrites: true });
-  const source = args.input === '-' ? 'stdin' : path.basename(args.input);
   const { chains } = await cliSkills(args.cwd);
   const chain = args.skill ? chains.find((c) => c.name === args.skill) : undefined;
   if (chain) {
@@ -109,9 +190,14 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
     // A step's scripted skill runs under the same trust rule as on its own.
     const runStep = (manifest: SkillManifest, stepInput: ManifestInput, deps: ManifestRunDeps) =>
       runLoadedSkill(byManifest.get(manifest)!, stepInput, { ...deps, trusted: args.trust, logger: args.logger });
+    // A step may name a built-in code skill (diagnose-transcript): it runs through the core's registry, with the same engine.
+    const codeSkills: ChainCodeSkills = {
+      has: (name) => args.core.skills.isEnabled(name),
+      run: (name, stepInput, o) => args.core.skills.run(name, stepInput, args.core.context({ caller: 'cli', signal: o.signal, workspaceRoot: args.cwd, ...(args.llm ? { llm: args.llm } : {}), ...(args.stt ? { stt: args.stt } : {}) })),
+    };
     const report = await runChain(chain.manifest, { text, source }, new Map(valid.map((s) => [s.name, s.manifest!])), {
       records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
-    }, runStep);
+    }, { runSkill: runStep, codeSkills });
     if (args.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else for (const st of report.steps) io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
     return report.status === 'failed' ? 1 : 0;
@@ -119,10 +205,11 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   // One skill: through the run_skill tool, so --record captures it as a replayable test.
   const ctx = args.core.context({
     caller: 'cli', signal: args.signal, workspaceRoot: args.cwd, manifestSkills: host,
-    ...(args.llm ? { llm: args.llm } : {}), ...(args.recorder ? { recorder: args.recorder } : {}),
+    ...(args.llm ? { llm: args.llm } : {}), ...(args.recorder ? { recorder: args.recorder } : {}), ...(args.stt ? { stt: args.stt } : {}),
   });
   const run = await args.core.tools.execute<RunSkillOutput>('run_skill', {
     ...(args.skill ? { skill: args.skill } : {}), text, source, now: new Date().toISOString(), dry_run: args.dryRun,
+    ...(given.kind ? { kind: given.kind } : {}), ...(given.path ? { path: given.path } : {}),
   }, ctx);
   if (!run.success) {
     const error = run.error!;
@@ -159,18 +246,33 @@ function readInput(file: string, cwd: string): string {
   }
 }
 
+/** The plural a user types for a record kind ("companies", "people", "diagnoses"). */
+function pluralOf(kind: EntityKind): string {
+  if (kind === 'person') return 'people';
+  if (kind === 'diagnosis') return 'diagnoses';
+  if (kind === 'company') return 'companies';
+  return `${kind}s`;
+}
+
+/** The record kind a word names, singular or plural ("company", "companies"); undefined when none does. */
+export function recordKindOf(word: string): EntityKind | undefined {
+  const w = word.trim().toLowerCase().replace(/-/g, '_');
+  return ENTITY_KINDS.find((k) => k === w || pluralOf(k) === w || (k === 'person' && w === 'persons'));
+}
+
 /** `records [KIND] [--json]`: what the skills wrote. */
-export async function recordsCommand(kind: string | undefined, json: boolean, recordsFile: string, io: Io): Promise<number> {
-  const kinds = kind ? [kind] : [...ENTITY_KINDS];
-  for (const k of kinds) if (!(ENTITY_KINDS as readonly string[]).includes(k)) throw new UsageError(`unknown record kind "${k}": use one of ${ENTITY_KINDS.join(', ')}`);
+export async function recordsCommand(word: string | undefined, json: boolean, recordsFile: string, io: Io): Promise<number> {
+  const kind = word === undefined ? undefined : recordKindOf(word);
+  if (word !== undefined && !kind) throw new UsageError(`unknown record kind "${word}": use one of ${ENTITY_KINDS.map(pluralOf).join(', ')} (or the singular: company, person, …)`);
+  const kinds: EntityKind[] = kind ? [kind] : [...ENTITY_KINDS];
   if (!fs.existsSync(recordsFile)) {
-    if (json) io.stdout('{}\n');
+    if (json) io.stdout(kind ? '[]\n' : '{}\n');
     else io.stdout('no records yet: run a skill first (interview-lens run --input FILE)\n');
     return 0;
   }
   const store = await RecordsStore.open(recordsFile);
   const out: Record<string, unknown[]> = {};
-  for (const k of kinds) out[k] = store.list(k as EntityKind);
+  for (const k of kinds) out[k] = store.list(k);
   if (json) {
     io.stdout(`${JSON.stringify(kind ? out[kind] : out, null, 2)}\n`);
   } else {

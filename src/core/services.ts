@@ -43,9 +43,9 @@ import type { Logger } from './runtime/logger';
 import { silentLogger } from './runtime/logger';
 import { redactingLogger } from './runtime/redact';
 import { newRequestId } from './runtime/requestId';
-import { diagnoseTranscript, type DiagnoseInput } from './skills/diagnoseTranscript';
-import { diagnoseAudio, type AudioDiagnosis, type DiagnoseAudioInput } from './skills/diagnoseAudio';
-import { explainConcept } from './skills/explainConcept';
+import type { DiagnoseInput } from './skills/diagnoseTranscript';
+import type { AudioDiagnosis, DiagnoseAudioInput } from './skills/diagnoseAudio';
+import { CODE_SKILLS } from './skills/codeSkills';
 import { ask, type AskOutcome } from './skills/ask';
 import type { AskRequest } from './skills/types';
 import type { SttProvider } from './speech/stt';
@@ -101,8 +101,11 @@ export interface Core {
   diagnoseAudio(input: DiagnoseAudioInput, options: Partial<ContextOptions> & { workspaceRoot: string; stt: () => SttProvider }): Promise<SkillResult<AudioDiagnosis>>;
   /** Today's definition hash of a registered skill or of agent mode ('ask'): cassettes recorded with another are stale. */
   skillHash(name: string): string | undefined;
-  /** Re-runs a recorded agent-mode flow from its cassette header's input (the replay runner's `rerun`). */
-  rerunFlow(header: { skill: string; input?: unknown }, llm: LlmProvider, recorder?: CallRecorder): Promise<void> | undefined;
+  /**
+   * Re-runs a recorded agent-mode flow from its cassette header's input (the replay runner's
+   * `rerun`); `manifestSkills` are the skills its run_skill tool lists, as when it was recorded.
+   */
+  rerunFlow(header: { skill: string; input?: unknown }, llm: LlmProvider, recorder?: CallRecorder, options?: { manifestSkills?: ManifestSkillHost }): Promise<void> | undefined;
   /** A free-text request: a matching skill runs (skill mode), else the model loops over the tools (agent mode, needs `llm`). */
   ask(request: AskRequest, options: Partial<ContextOptions> & { maxSteps?: number; onText?: (delta: string) => void }): Promise<AskOutcome>;
   /**
@@ -123,9 +126,7 @@ export function createCore(options: {
   const logger = options.logger ? redactingLogger(options.logger) : silentLogger;
   const tools = createToolRegistry();
   const skills = new SkillRegistry(tools);
-  skills.register(diagnoseTranscript);
-  skills.register(diagnoseAudio);
-  skills.register(explainConcept);
+  for (const skill of CODE_SKILLS) skills.register(skill);
   const SQL = loadedSql();
   if (!SQL) throw new Error('sql.js is not loaded: await prepareCore() before createCore()');
   // The build ships the FTS index next to knowledge.json; without it the index is built in memory.
@@ -179,11 +180,12 @@ export function createCore(options: {
     diagnoseAudio: (input, o) =>
       skills.run<AudioDiagnosis>('diagnose-audio', input, core.context({ ...o, caller: o.caller ?? 'api' })),
     skillHash: (name) => (name === ASK_FLOW ? askFlowHash(tools) : skillHashes(name)),
-    rerunFlow: (header, llm, recorder) => {
+    rerunFlow: (header, llm, recorder, options = {}) => {
       const input = header.input as { question?: unknown } | undefined;
       if (header.skill !== ASK_FLOW || typeof input?.question !== 'string') return undefined;
+      const skills = options.manifestSkills ? { manifestSkills: options.manifestSkills } : {};
       // Re-recording passes a recorder: the agent's model and tool calls go to the new cassette.
-      const ctx = recorder ? core.context({ caller: 'replay', llm, recorder }) : { ...core.context({ caller: 'replay' }), llm, recorder: undefined };
+      const ctx = recorder ? core.context({ caller: 'replay', llm, recorder, ...skills }) : { ...core.context({ caller: 'replay', ...skills }), llm, recorder: undefined };
       return runAgent(input.question, ctx).then(() => undefined);
     },
     ask: (request, o) => ask(request, core.context({ ...o, caller: o.caller ?? 'api' }), skills, { maxSteps: o.maxSteps, onText: o.onText }),

@@ -10,6 +10,8 @@ import { showWarning } from './notify';
 /** The top-level groups of the view, in order, and the kind each lists. */
 export const JOB_GROUPS = [
   { id: 'companies', kind: 'company' },
+  // Only the interviews whose position is not known yet; the others sit under their position.
+  { id: 'interviews', kind: 'interview' },
   { id: 'people', kind: 'person' },
   { id: 'notes', kind: 'note' },
   { id: 'events', kind: 'event' },
@@ -23,10 +25,7 @@ export type JobGroupId = (typeof JOB_GROUPS)[number]['id'];
 /** A node of the Job Search tree: a group, or one record (with the node it sits under). */
 export type JobNode =
   | { type: 'group'; group: JobGroupId; count: number; due: number }
-  | { type: 'record'; kind: EntityKind; row: RecordRow; parent: JobNode; due?: boolean };
-
-/** The records a position gathers under it. */
-const POSITION_CHILDREN: readonly EntityKind[] = ['application', 'interview', 'offer'];
+  | { type: 'record'; kind: EntityKind; row: RecordRow; parent: JobNode; due?: boolean; hasChildren?: boolean };
 
 const ICONS: Partial<Record<EntityKind, string>> = {
   company: 'organization', position: 'briefcase', person: 'person', note: 'note', event: 'calendar', reminder: 'bell',
@@ -36,6 +35,7 @@ const ICONS: Partial<Record<EntityKind, string>> = {
 function groupLabel(group: JobGroupId): string {
   switch (group) {
     case 'companies': return vscode.l10n.t('Companies');
+    case 'interviews': return vscode.l10n.t('Interviews');
     case 'people': return vscode.l10n.t('People');
     case 'notes': return vscode.l10n.t('Notes');
     case 'events': return vscode.l10n.t('Events');
@@ -73,9 +73,10 @@ function descriptionOf(kind: EntityKind, row: RecordRow, due: boolean | undefine
 }
 
 /**
- * The "Job Search" view: what skills wrote, as companies → positions → applications, interviews
- * and offers, and the groups People, Notes, Events, Reminders (due ones first, with their date)
- * and Diagnoses. Groups with nothing in them are left out, so an empty records file shows the
+ * The "Job Search" view: what skills wrote, as companies → positions → applications (each with
+ * its interviews), the interviews that belong to no application, and offers; the groups
+ * Interviews (those whose position is not known yet), People, Notes, Events, Reminders (due ones
+ * first, with their date) and Diagnoses. Groups with nothing in them are left out, so an empty records file shows the
  * view's welcome text. Refreshed whenever the records change through this window, and by its
  * Refresh button (for what another window or the CLI wrote).
  */
@@ -109,9 +110,8 @@ export class JobSearchTreeProvider implements vscode.TreeDataProvider<JobNode>, 
     if (!node) return this.groups(store);
     if (node.type === 'group') return this.groupChildren(store, node);
     if (node.kind === 'company') return store.list('position', { company_id: node.row.id }).map((row) => ({ type: 'record', kind: 'position', row, parent: node }));
-    if (node.kind === 'position') {
-      return POSITION_CHILDREN.flatMap((kind) => store.list(kind, { position_id: node.row.id }).map((row): JobNode => ({ type: 'record', kind, row, parent: node })));
-    }
+    if (node.kind === 'position') return this.positionChildren(store, node);
+    if (node.kind === 'application') return store.list('interview', { application_id: node.row.id }).map((row) => ({ type: 'record', kind: 'interview', row, parent: node }));
     return [];
   }
 
@@ -142,19 +142,35 @@ export class JobSearchTreeProvider implements vscode.TreeDataProvider<JobNode>, 
   }
 
   private collapsible(node: Extract<JobNode, { type: 'record' }>): vscode.TreeItemCollapsibleState {
-    if (node.kind !== 'company' && node.kind !== 'position') return vscode.TreeItemCollapsibleState.None;
-    return vscode.TreeItemCollapsibleState.Collapsed;
+    const expands = node.kind === 'company' || node.kind === 'position' || (node.kind === 'application' && node.hasChildren);
+    return expands ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+  }
+
+  /** A position's applications (an application with interviews expands to them), its interviews of no application, its offer. */
+  private positionChildren(store: RecordsStore, node: Extract<JobNode, { type: 'record' }>): JobNode[] {
+    const interviews = store.list('interview', { position_id: node.row.id });
+    const withApplication = new Set(interviews.map((i) => i.application_id).filter((a) => typeof a === 'string'));
+    return [
+      ...store.list('application', { position_id: node.row.id }).map((row): JobNode => ({ type: 'record', kind: 'application', row, parent: node, ...(withApplication.has(row.id) ? { hasChildren: true } : {}) })),
+      ...interviews.filter((i) => i.application_id === null || i.application_id === undefined).map((row): JobNode => ({ type: 'record', kind: 'interview', row, parent: node })),
+      ...store.list('offer', { position_id: node.row.id }).map((row): JobNode => ({ type: 'record', kind: 'offer', row, parent: node })),
+    ];
+  }
+
+  /** The rows a group lists: all of its kind, but only the position-less interviews. */
+  private groupRows(store: RecordsStore, kind: EntityKind): RecordRow[] {
+    return kind === 'interview' ? store.list('interview', { position_id: null }) : store.list(kind);
   }
 
   private groups(store: RecordsStore): JobNode[] {
     const due = new Set(store.dueReminders(this.clock()).map((r) => r.id));
-    return JOB_GROUPS.map((g): JobNode => ({ type: 'group', group: g.id, count: store.list(g.kind).length, due: g.kind === 'reminder' ? due.size : 0 }))
+    return JOB_GROUPS.map((g): JobNode => ({ type: 'group', group: g.id, count: this.groupRows(store, g.kind).length, due: g.kind === 'reminder' ? due.size : 0 }))
       .filter((g) => g.type === 'group' && g.count > 0);
   }
 
   private groupChildren(store: RecordsStore, node: Extract<JobNode, { type: 'group' }>): JobNode[] {
     const kind = JOB_GROUPS.find((g) => g.id === node.group)!.kind;
-    const rows = store.list(kind);
+    const rows = this.groupRows(store, kind);
     const record = (row: RecordRow, due?: boolean): JobNode => ({ type: 'record', kind, row, parent: node, ...(due ? { due } : {}) });
     const byText = (a: RecordRow, b: RecordRow) => recordTitle(a).localeCompare(recordTitle(b));
     const newestFirst = (a: RecordRow, b: RecordRow) => String(b.created_at).localeCompare(String(a.created_at));
@@ -169,7 +185,7 @@ export class JobSearchTreeProvider implements vscode.TreeDataProvider<JobNode>, 
         return [...due.map((r) => record(r, true)), ...later.map((r) => record(r)), ...done.map((r) => record(r))];
       }
       case 'event': return rows.sort((a, b) => String(b.starts_at).localeCompare(String(a.starts_at))).map((r) => record(r));
-      case 'note': case 'diagnosis': return rows.sort(newestFirst).map((r) => record(r));
+      case 'note': case 'diagnosis': case 'interview': return rows.sort(newestFirst).map((r) => record(r));
       default: return rows.sort(byText).map((r) => record(r));
     }
   }

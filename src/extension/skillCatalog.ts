@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { LoadedSkills } from '../core/manifest';
 import { SkillsRegistry } from '../core/skillsRegistry';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
+import { CODE_SKILL_NAMES } from '../core/skills/codeSkills';
 import { guardedValue } from './restrictedSetting';
 
 /** The setting that lists the workspace's skill folders. */
@@ -37,7 +38,8 @@ export class SkillCatalog {
   constructor(private readonly extensionPath: string) {
     this.registry = new SkillsRegistry({
       folders: () => this.folders(),
-      load: { builtInDirs: [this.builtInDir], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema },
+      // The code skills' names are known too, so a chain step naming a skill that exists nowhere is an error at its name.
+      load: { builtInDirs: [this.builtInDir], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema, knownSkillNames: CODE_SKILL_NAMES },
     });
   }
 

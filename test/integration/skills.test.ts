@@ -104,6 +104,26 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     writeSkill(skillsDir(), 'script_probe', 'name: script_probe\nversion: 1\ndescription: A scripted skill of the integration suite; its script runs only when trusted.\nscript: run.ts\n', {
       'run.ts': "require('fs').writeFileSync(require('path').join(__dirname, 'RAN'), 'ran');\nexport async function execute() { return { summary_md: '', actions: [], warnings: [], raw: null }; }\n",
     });
+    // Company → position → an application with its round 1, a round 2 of no application, and an interview of no known position.
+    writeSkill(skillsDir(), 'tree_probe', offlineSkill('tree_probe', `  - upsert_company:
+      name: "{{ out.title }}"
+    as: company
+  - upsert_position:
+      company_id: "{{ company.id }}"
+      title: "Agent Engineer"
+    as: position
+  - create_application:
+      position_id: "{{ position.id }}"
+    as: application
+  - create_interview:
+      application_id: "{{ application.id }}"
+      round: 1
+  - create_interview:
+      position_id: "{{ position.id }}"
+      round: 2
+  - create_interview:
+      when: "{{ now.iso() }}"
+      notes: "{{ out.title }} unplaced"`));
     writeSkill(workspacePath('other-skills'), 'ws_probe', offlineSkill('ws_probe', `  - create_note:
       title: "ws_probe {{ out.title }}"
       body: "{{ input.text }}"`));
@@ -183,6 +203,27 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     }
     // The open document follows: it now says the record is gone.
     assert.ok(await until(() => /deleted|已被删除/.test(shown!.getText())), shown!.getText());
+  });
+
+  it('Job Search: an interview sits under its application, one of no application under the position, one of no position in Interviews', async () => {
+    const name = `Tree Co ${token}`;
+    await openWithSelection(workspacePath('jobview-note.md'), `${name}\n`, name);
+    const applied = await vscode.commands.executeCommand<Outcome>('interviewLens.runSkill', { skill: 'tree_probe', apply: true });
+    assert.equal(applied?.status, 'applied');
+    const id = (primitive: string, n = 0) => applied.planned.filter((p) => p.primitive === primitive)[n].id;
+    const company = (await recordsInGroup(api, 'companies')).find((n) => n.row.id === id('upsert_company'));
+    assert.ok(company, 'the company is listed');
+    const underPosition = (await children(api, (await children(api, company))[0])) as Array<Extract<Node, { type: 'record' }>>;
+    assert.deepEqual(underPosition.map((n) => [n.kind, n.row.id]), [['application', id('create_application')], ['interview', id('create_interview', 1)]]);
+    const application = underPosition[0];
+    assert.equal(api.jobSearch.getTreeItem(application).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'an application with interviews expands');
+    assert.equal(api.jobSearch.getTreeItem(underPosition[1]).collapsibleState, vscode.TreeItemCollapsibleState.None);
+    const underApplication = (await children(api, application)) as Array<Extract<Node, { type: 'record' }>>;
+    assert.deepEqual(underApplication.map((n) => [n.kind, n.row.id]), [['interview', id('create_interview', 0)]]);
+    const unplaced = await recordsInGroup(api, 'interviews');
+    assert.ok(unplaced.some((n) => n.row.id === id('create_interview', 2)), 'the interview of no position is in Interviews');
+    assert.ok(!unplaced.some((n) => n.row.id === id('create_interview', 0) || n.row.id === id('create_interview', 1)), 'placed interviews are not listed again');
+    assert.match(String(api.jobSearch.getTreeItem((await group(api, 'interviews'))!).label), /^(Interviews|面试) \(\d+\)$/);
   });
 
   it('routes by itself offline: a plain note goes to capture_note as the fallback', async () => {

@@ -194,7 +194,13 @@ describe('action primitives: create, then dedupe', () => {
     assert.equal(noRound.op, 'create');
     assert.equal((await one('create_interview', { position_id: p, when: '2026-03-10T10:00Z' })).id, noRound.id);
     assert.equal(count('interview'), 3);
-    await assert.rejects(one('create_interview', { round: 1 }), /give position_id or application_id/);
+    // No position known yet (an interview logged from its diagnosis): kept without one, deduplicated by its time only.
+    const unplaced = await one('create_interview', { round: 1, when: '2026-03-12T10:00Z' });
+    assert.equal(unplaced.op, 'create');
+    assert.equal(unplaced.writes[0].fields.position_id, null);
+    assert.equal((await one('create_interview', { round: 3, when: '2026-03-12T10:00Z' })).id, unplaced.id, 'the same moment is the same interview');
+    assert.equal((await one('create_interview', { round: 1 })).op, 'create', 'a round says nothing without a position');
+    assert.equal(count('interview'), 5);
     const other = await position(await company('Globex'));
     await assert.rejects(one('create_interview', { position_id: other, application_id: app }), /is for another position/);
   });

@@ -98,13 +98,22 @@ describe('CLI: a diagnosis logged as records', function () {
       const out = JSON.parse(r.stdout);
       assert.equal(out.route.skill, 'log_interview');
       assert.equal(out.producedBy, 'offline');
-      assert.equal(out.planned[0].primitive, 'save_diagnosis');
-      assert.equal(out.planned[0].params.score, report.summary.overallScore);
+      assert.deepEqual(out.planned.map((p: { primitive: string }) => p.primitive), ['create_interview', 'save_diagnosis', 'create_note', 'create_reminder', 'create_reminder', 'create_reminder']);
+      assert.equal(out.planned[1].params.score, report.summary.overallScore);
       const records = JSON.parse((await runCliIn(work, {}, 'records', '--json')).stdout);
       assert.equal(records.diagnosis.length, 1);
       assert.equal(records.diagnosis[0].report_id, report.id);
       assert.equal(records.note.length, 1);
-      assert.ok(records.reminder.length >= 1 && records.reminder.length <= 3);
+      assert.equal(records.reminder.length, 3);
+      assert.equal(records.interview.length, 1);
+      assert.equal(records.diagnosis[0].interview_id, records.interview[0].id);
+      // A report that names its company and position files the interview under them.
+      fs.writeFileSync(path.join(work, 'named.json'), JSON.stringify({ ...report, id: 'another-report', createdAt: '2026-12-02T10:00:00.000Z', company: 'Acme Robotics', position: 'Agent Engineer' }));
+      assert.equal((await runCliIn(work, {}, 'run', 'log_interview', '--input', 'named.json')).status, 0);
+      const after = JSON.parse((await runCliIn(work, {}, 'records', '--json')).stdout);
+      const position = after.position.find((p: { title: string }) => p.title === 'Agent Engineer');
+      assert.equal(after.company.find((c: { id: string }) => c.id === position.company_id).name, 'Acme Robotics');
+      assert.equal(after.interview.find((i: { position_id: string | null }) => i.position_id === position.id).scheduled_at, '2026-12-02T10:00:00.000Z');
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

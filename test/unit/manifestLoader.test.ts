@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT, tempDir } from './helpers';
-import { loadSkillFolders, type LoadedSkill, type ManifestProblem } from '../../src/core/manifest';
+import { loadSkillFolder, loadSkillFolders, type LoadedSkill, type ManifestProblem } from '../../src/core/manifest';
+import { CODE_SKILL_NAMES } from '../../src/core/skills/codeSkills';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'skills-manifest');
 const BUILTIN = path.join(FIXTURES, 'builtin');
@@ -89,6 +90,17 @@ describe('loadSkillFolders', () => {
       assert.deepEqual(checked.chains[0].problems.map((p) => [range(p), p.message]), [
         [[5, 12, 5, 24], 'no skill is named "nothing_here"; the skills are: diagnose-transcript, capture_note'],
       ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a chain loaded alone (the registry reloading one entry) may name the other entries\' skills and the code skills', async () => {
+    const dir = tempDir('il-manifest-');
+    try {
+      write(path.join(dir, 'flow.chain.yaml'), 'name: flow\nsteps:\n  - skill: capture_note\n  - skill: diagnose-transcript\n  - skill: nothing_here\n');
+      const alone = await loadSkillFolder(dir, 'flow.chain.yaml', { knownSkillNames: CODE_SKILL_NAMES, otherSkills: [{ name: 'capture_note', file: path.join(dir, 'capture_note', 'skill.yaml'), keywords: [] }] });
+      assert.deepEqual(alone.chains[0].problems.map((p) => [range(p), p.message.split(';')[0]]), [[[5, 12, 5, 24], 'no skill is named "nothing_here"']]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

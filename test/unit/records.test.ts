@@ -245,6 +245,35 @@ describe('records store', () => {
     await assert.rejects(RecordsStore.open(file), /written by a newer Interview Lens \(layout 99/);
   });
 
+  it('layout 1 → 2: the interview table is rebuilt without NOT NULL on position_id, its rows and indexes kept', async () => {
+    const SQL = await initSqlJs();
+    const old = new SQL.Database();
+    old.run('CREATE TABLE interview (id TEXT PRIMARY KEY, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, created_by_run TEXT, updated_by_run TEXT, position_id TEXT NOT NULL, application_id TEXT, scheduled_at TEXT, round INTEGER, kind TEXT, duration_minutes INTEGER, location TEXT, interviewer_ids TEXT DEFAULT \'[]\', outcome TEXT NOT NULL DEFAULT \'pending\', notes TEXT)');
+    old.run("INSERT INTO interview (id, created_at, updated_at, position_id, round, notes) VALUES ('i1', 'x', 'x', 'p1', 2, 'kept')");
+    old.run('CREATE TABLE records_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+    old.run("INSERT INTO records_meta VALUES ('schema_version', '1')");
+    fs.writeFileSync(file, old.export());
+    old.close();
+    const store = await RecordsStore.open(file, { clock: fixedClock });
+    const kept = store.get('interview', 'i1')!;
+    assert.equal(kept.position_id, 'p1');
+    assert.equal(kept.round, 2);
+    assert.equal(kept.notes, 'kept');
+    const { planned } = await run(store, [{ primitive: 'create_interview', params: { when: '2026-03-02T10:00Z', notes: 'from a diagnosis' } }]);
+    assert.equal(store.get('interview', planned[0].id)?.position_id, null, 'an interview without a position is stored');
+    store.close();
+    const db = new SQL.Database(fs.readFileSync(file));
+    try {
+      const notNull = db.exec('PRAGMA table_info(interview)')[0].values.find((r) => r[1] === 'position_id')![3];
+      assert.equal(notNull, 0);
+      const indexes = db.exec("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'interview' AND name NOT LIKE 'sqlite_%'")[0].values.map((r) => String(r[0])).sort();
+      assert.deepEqual(indexes, ['interview_position_id', 'interview_run']);
+      assert.equal(db.exec("SELECT value FROM records_meta WHERE key = 'schema_version'")[0].values[0][0], '2');
+    } finally {
+      db.close();
+    }
+  });
+
   it('an unreadable file is reported and never overwritten', async () => {
     fs.writeFileSync(file, 'not a database');
     await assert.rejects(RecordsStore.open(file), /cannot be read/);

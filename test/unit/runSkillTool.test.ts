@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { createCore, type Core } from '../../src/core/services';
 import { openSkillHost } from '../../src/core/skills/manifest/skillHost';
 import type { RunSkillOutput } from '../../src/core/tools/runSkill';
-import { agentToolNames } from '../../src/core/llm/agentLoop';
+import { agentToolNames, agentTools } from '../../src/core/llm/agentLoop';
 import { KNOWLEDGE_DIR, ROOT, tempDir } from './helpers';
 
 const BUILT_IN = path.join(ROOT, 'skills');
@@ -76,5 +76,28 @@ describe('run_skill: skills as a tool of the registry', function () {
     assert.ok(agentToolNames(core.tools).includes('run_skill'));
     const [schema] = core.tools.getSchemasFor(['run_skill']);
     assert.deepEqual(schema.inputSchema.required, ['text']);
+  });
+
+  it('its description lists the enabled skills this caller loaded (workspace ones too); a disabled one is neither listed nor runnable', async () => {
+    const skill = (name: string, enabled: boolean, words: string) => {
+      fs.mkdirSync(path.join(work, 'skills', name), { recursive: true });
+      fs.writeFileSync(path.join(work, 'skills', name, 'skill.yaml'), `name: ${name}\nversion: 1\nenabled: ${enabled}\ndescription: ${words} Use it in tests. Not for users.\nmatch:\n  keywords: [${name}]\n  priority: 90\nprompt:\n  user: "{{ input.text }}"\noffline:\n  title: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: A short title for the note. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n`);
+    };
+    skill('salary_notes', true, 'Files what a recruiter said about pay.');
+    skill('secret_notes', false, 'Files things nobody should see.');
+    const h = await host();
+    const ctx = core.context({ caller: 'agent', manifestSkills: h });
+    const described = agentTools(ctx).find((t) => t.name === 'run_skill')!.description;
+    assert.match(described, /- salary_notes: Files what a recruiter said about pay\./);
+    for (const builtIn of ['capture_note', 'extract_job', 'log_interview', 'coffee_chat']) assert.match(described, new RegExp(`- ${builtIn}: `), builtIn);
+    assert.doesNotMatch(described, /secret_notes|nobody should see/);
+    // Without loaded skills (the static description) no skill is named.
+    assert.doesNotMatch(core.tools.getSchemasFor(['run_skill'])[0].description, /capture_note|coffee/);
+    const named = await core.tools.execute('run_skill', { skill: 'secret_notes', text: 'secret_notes: x' }, ctx);
+    assert.equal(named.error?.code, 'input_error');
+    assert.match(named.error!.message, /skill "secret_notes" is disabled/);
+    const routed = await core.tools.execute<RunSkillOutput>('run_skill', { text: 'secret_notes and salary_notes: 90k' }, ctx);
+    assert.ok(routed.success, routed.error?.message);
+    assert.equal(routed.data!.skill, 'salary_notes', 'the disabled skill is not routed to');
   });
 });

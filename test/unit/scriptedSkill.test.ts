@@ -105,3 +105,98 @@ describe('a script\'s parameters are data', () => {
     }
   });
 });
+
+describe('scripts run in a worker the runtime can stop', function () {
+  this.timeout(30_000);
+  let dir: string;
+  beforeEach(() => { dir = tempDir('il-script-worker-'); });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const deps = async (over: Record<string, unknown> = {}) => ({
+    records: await RecordsStore.open(path.join(dir, 'records.sqlite')), signal: new AbortController().signal, now: NOW, dryRun: false, logger: new MemoryLogger(), ...over,
+  });
+  const scripted = async (name: string, script: string) => {
+    const skill = await skillIn(workspaceSkill(dir, name, script), name);
+    return { manifest: skill.manifest!, script: loadSkillScript(skill.dir, 'run.ts', { trusted: true, skill: name }) };
+  };
+
+  it('a loop that never yields is stopped at timeout_ms: the host goes on, nothing is written, the audit says failed', async () => {
+    const { manifest, script } = await scripted('spin', 'export function execute(ctx) { ctx.logger.info("spinning"); while (true) {} }');
+    const d = await deps();
+    const started = Date.now();
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 20);
+    try {
+      await assert.rejects(runScriptedSkill(manifest, script, { text: 'x' }, d), (e: unknown) => e instanceof ScriptError && /ran longer than 200 ms and was stopped; nothing was written/.test((e as Error).message));
+    } finally {
+      clearInterval(ticker);
+    }
+    assert.ok(ticks > 3, 'the host\'s event loop kept running while the script spun');
+    assert.ok(Date.now() - started < 10_000);
+    assert.equal(d.records.list('note').length, 0);
+    const [run] = d.records.runs();
+    assert.equal(run.status, 'failed');
+    assert.equal(run.skill, 'spin');
+    assert.match(String(run.error), /ran longer than 200 ms/);
+    assert.ok(d.logger.lines.some((l) => l.message === 'spinning' && l.fields?.skill === 'spin'), 'the script\'s log line reached the logger');
+  });
+
+  it('cancel terminates a spinning script at once', async () => {
+    const { manifest, script } = await scripted('spin_long', 'export function execute() { while (true) {} }');
+    const controller = new AbortController();
+    const d = await deps({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await assert.rejects(runScriptedSkill({ ...manifest, timeout_ms: 60_000 }, script, { text: 'x' }, d), (e: unknown) => (e as Error).name === 'CancelledError');
+    assert.equal(d.records.runs().length, 0, 'a cancel is not the script\'s failure: nothing at all is written');
+  });
+
+  it('a script that throws, or crashes its worker, is contained; a real run leaves one failed audit row and no record', async () => {
+    const d = await deps();
+    const throws = await scripted('thrower', 'export async function execute(ctx) { ctx.services.records.list("note"); throw new TypeError("bad input shape"); }');
+    await assert.rejects(runScriptedSkill(throws.manifest, throws.script, { text: 'x' }, d), /thrower": its script failed: bad input shape; nothing was written/);
+    const crash = await scripted('crasher', 'export function execute() { setTimeout(() => { throw new Error("late crash"); }); return new Promise(() => {}); }');
+    await assert.rejects(runScriptedSkill(crash.manifest, crash.script, { text: 'x' }, d), /crasher": its script failed: late crash/);
+    const exits = await scripted('exiter', 'export function execute() { process.exit(3); }');
+    await assert.rejects(runScriptedSkill(exits.manifest, exits.script, { text: 'x' }, d), /exiter": its script failed: its worker stopped \(exit code 3\)/);
+    assert.deepEqual(d.records.runs().map((r) => [r.skill, r.status]).sort(), [['crasher', 'failed'], ['exiter', 'failed'], ['thrower', 'failed']]);
+    assert.equal(d.records.list('note').length, 0);
+    // A dry run that fails writes nothing, not even its audit.
+    const dry = await deps({ dryRun: true });
+    await assert.rejects(runScriptedSkill(throws.manifest, throws.script, { text: 'x' }, dry));
+    assert.equal(dry.records.runs().length, 3);
+  });
+
+  it('ctx.askJson reaches the FakeLlm through the parent; the audit keeps the prompts\' hash and the raw model outputs', async () => {
+    const { manifest, script } = await scripted('asker', `export async function execute(ctx, input) {
+  const out = await ctx.askJson({ system: 'Title it.', user: input.text }, { type: 'object', required: ['title'], properties: { title: { type: 'string' } } });
+  const chunks = ctx.chunk('one. two. three.', { strategy: 'fixed', max_chars: 1000 });
+  return { output: out, actions: [{ create_note: { title: out.title, body: ctx.render('{{ t }} ({{ n }} part)', { t: input.text, n: chunks.length }) } }] };
+}`);
+    const llm = new FakeLlm((_req, n) => (n === 0 ? '{"title": 7}' : '{"title": "Call Ana"}'));
+    const d = await deps({ llm });
+    const r = await runScriptedSkill(manifest, script, { text: 'call ana friday' }, d);
+    assert.equal(r.status, 'ok');
+    assert.equal(llm.requests.length, 2, 'one call and one repair');
+    assert.match(promptText(llm.requests[0]), /Title it\.\ncall ana friday/);
+    assert.equal(d.records.list('note')[0].body, 'call ana friday (1 part)');
+    assert.equal(r.promptHash.length, 64);
+    assert.notEqual(r.promptHash, 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'the prompts were hashed, not nothing');
+    assert.equal(r.usage.inputTokens, 200);
+    const run = d.records.run(r.runId!)!;
+    assert.equal(run.prompt_hash, r.promptHash);
+    assert.deepEqual(JSON.parse(run.raw_output!), { output: { title: 'Call Ana' }, model_outputs: ['{"title": 7}', '{"title": "Call Ana"}'] });
+  });
+
+  it('without a model, askJson says what to set; ctx.stt transcribes a workspace file with the configured provider', async () => {
+    const { manifest, script } = await scripted('no_model', 'export async function execute(ctx) { return { output: await ctx.askJson({ user: "x" }, {}) }; }');
+    await assert.rejects(runScriptedSkill(manifest, script, { text: 'x' }, await deps({ dryRun: true })), (e: unknown) => e instanceof ScriptError && e.needsModel && /needs a model: choose an engine/.test((e as Error).message));
+    fs.writeFileSync(path.join(dir, 'memo.wav'), 'RIFF');
+    const heard: string[] = [];
+    const stt = () => ({ name: 'fake', transcribe: async (file: string) => { heard.push(path.extname(file)); return { format: 'whisper-json' as const, text: '{"text": "hello"}', provider: 'fake' }; } });
+    const listen = await scripted('listener', 'export async function execute(ctx) { const r = await ctx.stt.transcribe("memo.wav"); let outside = ""; try { await ctx.stt.transcribe("../memo.wav"); } catch (e) { outside = e.message; } return { output: { text: r.text, outside } }; }');
+    const r = await runScriptedSkill(listen.manifest, listen.script, { text: 'x' }, await deps({ dryRun: true, stt, workspaceRoot: dir }));
+    assert.deepEqual(heard, ['.wav']);
+    assert.equal((r.output as { text: string }).text, '{"text": "hello"}');
+    assert.match((r.output as { outside: string }).outside, /outside the workspace/);
+  });
+});

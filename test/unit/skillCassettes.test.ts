@@ -81,11 +81,25 @@ describe('built-in skills: recorded runs replayed as tests', function () {
     assert.deepEqual(reminders, ['2026-12-02', '2026-12-01'], 'the agreed date, else three days after the chat');
   });
 
-  it('log_interview: a diagnosis report becomes the saved diagnosis, a note with the plan and its reminders, offline', () => {
+  it('log_interview: a diagnosis report becomes the interview, its saved diagnosis, a note with the plan and three practice reminders, offline', () => {
+    const cassette = readCassette(path.join(SKILLS, 'log_interview', 'tests', 'diagnosis-zh-offline.jsonl'));
     const r = recorded('log_interview', 'diagnosis-zh-offline');
     assert.equal(r.producedBy, 'offline');
-    assert.deepEqual(plan(r).slice(0, 2), ['create save_diagnosis', 'create create_note']);
-    assert.ok(r.planned.slice(2).every((p) => p.primitive === 'create_reminder'));
+    assert.deepEqual(plan(r), ['create create_interview', 'create save_diagnosis', 'create create_note', 'create create_reminder', 'create create_reminder', 'create create_reminder']);
+    const [interview, diagnosis, note, ...reminders] = r.planned;
+    assert.equal(interview.params.position_id, undefined, 'the report names no position, so the interview has none');
+    assert.equal(interview.params.when, (r.output as { created_at: string }).created_at, 'dated by the report, so filing it again updates it');
+    assert.equal(diagnosis.params.interview_id, interview.id, 'the diagnosis is of that interview');
+    assert.equal(diagnosis.params.score, 58);
+    assert.equal(note.params.about, `diagnosis:${diagnosis.id}`);
+    // Tomorrow, in a week, in a month from the run's day (the recorded clock, in the recording's time zone).
+    const now = String((cassette.calls.find((c) => c.name === 'run_skill')!.request as { now: string }).now);
+    const first = String(reminders[0].params.due_at);
+    const after = (n: number) => new Date(Date.parse(`${first}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    assert.ok(Math.abs(Date.parse(`${first}T12:00:00Z`) - Date.parse(now) - 86_400_000) < 1.5 * 86_400_000, `${first} is the day after ${now}`);
+    assert.deepEqual(reminders.map((p) => [String(p.params.title).split(':')[0], p.params.due_at, p.params.entity]), [
+      ['Practise', first, `diagnosis:${diagnosis.id}`], ['This week', after(6), `diagnosis:${diagnosis.id}`], ['This month', after(29), `diagnosis:${diagnosis.id}`],
+    ]);
   });
 
   describe('a changed expectation or a changed skill', () => {

@@ -1,19 +1,21 @@
 import { INTERVIEW_KINDS, INTERVIEW_OUTCOMES } from '../records/schema';
 import { defineAction, existingId, idParam, single, str, when, whenParam, writeFor } from './plan';
-import { positionTarget } from './target';
+import { optionalPositionTarget } from './target';
 
 /**
  * Records an interview round for a position. Dedupe within the position: the same `round`; without
  * a round, the same start time (`when`); with neither, the same `kind` among rounds that have
  * neither. A match is updated with the given fields (a rescheduled round 2 moves, it is not doubled).
+ * An interview whose position is not known yet (neither id given) is deduplicated only by its
+ * start time among the other such interviews: rounds and kinds of unknown positions say nothing.
  */
 export const createInterview = defineAction({
   name: 'create_interview',
-  description: 'Record an interview round for a position or application (one per position and round: a repeat updates it).',
+  description: 'Record an interview round for a position or application (one per position and round: a repeat updates it), or without a position while it is not known.',
   params: {
     type: 'object',
     properties: {
-      position_id: idParam('position', 'The position interviewed for (or give application_id).'),
+      position_id: idParam('position', 'The position interviewed for (or give application_id); leave both out when it is not known.'),
       application_id: idParam('application', 'The application it belongs to; its position is used when position_id is absent.'),
       when: whenParam('When it takes (or took) place.'),
       round: { type: 'integer', minimum: 1, description: 'Round number, 1 for the first.' },
@@ -26,13 +28,14 @@ export const createInterview = defineAction({
     },
   },
   plan(p, view) {
-    const { positionId, applicationId } = positionTarget(view, p);
+    const { positionId, applicationId } = optionalPositionTarget(view, p);
     const at = when(p.when, 'when');
     const round = p.round as number | undefined;
-    const rounds = view.find('interview', { position_id: positionId });
-    const existing = round !== undefined ? rounds.find((r) => r.round === round)
-      : at !== undefined ? rounds.find((r) => r.scheduled_at === at)
-        : rounds.find((r) => r.round === null && r.scheduled_at === null && r.kind === (p.kind ?? null));
+    const rounds = view.find('interview', { position_id: positionId ?? null });
+    const existing = positionId === undefined ? (at !== undefined ? rounds.find((r) => r.scheduled_at === at) : undefined)
+      : round !== undefined ? rounds.find((r) => r.round === round)
+        : at !== undefined ? rounds.find((r) => r.scheduled_at === at)
+          : rounds.find((r) => r.round === null && r.scheduled_at === null && r.kind === (p.kind ?? null));
     const interviewers = (p.interviewer_ids as string[] | undefined)?.map((x) => existingId(view, x, 'person', 'interviewer_ids'));
     return single(writeFor(view, 'interview', existing, {
       position_id: positionId, application_id: applicationId, scheduled_at: at, round, kind: p.kind,

@@ -18,3 +18,12 @@ export function positionTarget(view: PlanView, p: Record<string, unknown>): { po
   }
   return { positionId, applicationId };
 }
+
+/**
+ * Like positionTarget, for a record that may exist before its position is known (an interview
+ * logged from a diagnosis): neither id gives no position.
+ */
+export function optionalPositionTarget(view: PlanView, p: Record<string, unknown>): { positionId?: string; applicationId?: string } {
+  if (p.position_id === undefined && p.application_id === undefined) return {};
+  return positionTarget(view, p);
+}

@@ -48,7 +48,8 @@ function toolResultText(result: { success: boolean; data?: unknown; error?: { co
 
 /** The registry's tools as the model sees them. */
 export function agentTools(ctx: SkillContext): LlmToolSpec[] {
-  return ctx.tools.getSchemas().filter((t) => !AGENT_EXCLUDED_TOOLS.has(t.name)).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  // Described for this run: run_skill lists the skills this caller loaded.
+  return ctx.tools.getSchemas(ctx).filter((t) => !AGENT_EXCLUDED_TOOLS.has(t.name)).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
 }
 
 /** Names of the tools agent mode offers. */

@@ -428,7 +428,8 @@ export async function loadSkillFolder(skillsDir: string, entryName: string, opti
       result.skills.push({ name: entryName, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '')] });
     }
   }
-  const known = options.knownSkillNames ? [...new Set([...options.knownSkillNames, ...result.skills.map((s) => s.name)])] : undefined;
+  // A chain loaded alone may name any skill of the other entries the caller knows.
+  const known = options.knownSkillNames ? [...new Set([...options.knownSkillNames, ...result.skills.map((s) => s.name), ...(options.otherSkills ?? []).map((s) => s.name)])] : undefined;
   for (const c of chainFiles) result.chains.push((await loadChain(c, maxBytes, known, options)).chain);
   return result;
 }

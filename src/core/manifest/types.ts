@@ -69,6 +69,10 @@ export interface SkillChunking {
 export interface SkillTestCase {
   name: string;
   input: string | Record<string, unknown>;
+  /** What the model answers (one object, or a list for the calls in order); absent: the skill runs offline. */
+  model_output?: Record<string, unknown> | unknown[];
+  /** The run's clock (ISO 8601). */
+  now?: string;
   expect?: { output?: Record<string, unknown>; actions?: Array<Record<string, unknown>>; warnings?: string[] };
 }
 

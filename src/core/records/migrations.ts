@@ -1,8 +1,12 @@
 import type { Database } from 'sql.js';
-import { TABLES, type ColumnSpec, type TableSpec } from './schema';
+import { BOOKKEEPING_COLUMNS, TABLES, type ColumnSpec, type TableSpec } from './schema';
 
-/** Layout version written to records_meta; raise it with a step in `prepareRecords` when a change needs more than added columns. */
-export const RECORDS_SCHEMA_VERSION = 1;
+/**
+ * Layout version written to records_meta; raise it with a step in `prepareRecords` when a change
+ * needs more than added columns. 2: interview.position_id became optional (the table is rebuilt
+ * without its NOT NULL).
+ */
+export const RECORDS_SCHEMA_VERSION = 2;
 
 /** The statuses an ingest_run may have. */
 export const RUN_STATUSES = ['ok', 'invalid', 'failed', 'dry_run'] as const;
@@ -47,13 +51,18 @@ function columnSql(c: ColumnSpec): string {
   return `${q(c.name)} ${sqlType(c)}${c.required ? ' NOT NULL' : ''}${sqlDefault(c)}`;
 }
 
-/** CREATE TABLE and its indexes for one spec. */
-export function tableDdl(t: TableSpec): string {
+/** CREATE TABLE of one spec, under `name` (default its kind). */
+function createTableSql(t: TableSpec, name: string = t.kind): string {
   const cols = [
     '"id" TEXT PRIMARY KEY', '"created_at" TEXT NOT NULL', '"updated_at" TEXT NOT NULL', '"created_by_run" TEXT', '"updated_by_run" TEXT',
     ...t.columns.map(columnSql),
   ];
-  const out = [`CREATE TABLE IF NOT EXISTS ${q(t.kind)} (\n  ${cols.join(',\n  ')}\n);`];
+  return `CREATE TABLE IF NOT EXISTS ${q(name)} (\n  ${cols.join(',\n  ')}\n);`;
+}
+
+/** CREATE TABLE and its indexes for one spec. */
+export function tableDdl(t: TableSpec): string {
+  const out = [createTableSql(t)];
   const col = (c: string) => (/^[a-z_]+$/.test(c) ? q(c) : c);
   for (const u of t.unique ?? []) {
     out.push(`CREATE UNIQUE INDEX IF NOT EXISTS ${q(u.name)} ON ${q(t.kind)} (${u.columns.map(col).join(', ')})${u.where ? ` WHERE ${u.where}` : ''};`);
@@ -63,6 +72,33 @@ export function tableDdl(t: TableSpec): string {
   }
   out.push(`CREATE INDEX IF NOT EXISTS ${q(`${t.kind}_run`)} ON ${q(t.kind)} ("created_by_run");`);
   return out.join('\n');
+}
+
+/**
+ * Rebuilds table `t` when a column its spec now leaves optional is still NOT NULL in the file
+ * (SQLite cannot drop a constraint in place): copy the rows into a table made from the spec,
+ * replace the old one, and create the indexes again. Runs in memory like the rest of prepareRecords.
+ */
+function relaxNotNull(db: Database, t: TableSpec): void {
+  const info = db.exec(`PRAGMA table_info(${q(t.kind)})`)[0]?.values ?? [];
+  const notNull = new Set(info.filter((r) => Number(r[3]) === 1).map((r) => String(r[1])));
+  if (!t.columns.some((c) => !c.required && notNull.has(c.name))) return;
+  const names = info.map((r) => String(r[1])).filter((n) => (BOOKKEEPING_COLUMNS as readonly string[]).includes(n) || t.columns.some((c) => c.name === n));
+  const rebuilt = `${t.kind}__rebuilt`;
+  const cols = names.map(q).join(', ');
+  db.exec('SAVEPOINT relax_not_null');
+  try {
+    db.exec(createTableSql(t, rebuilt));
+    db.exec(`INSERT INTO ${q(rebuilt)} (${cols}) SELECT ${cols} FROM ${q(t.kind)}`);
+    db.exec(`DROP TABLE ${q(t.kind)}`);
+    db.exec(`ALTER TABLE ${q(rebuilt)} RENAME TO ${q(t.kind)}`);
+    db.exec(tableDdl(t));
+    db.exec('RELEASE relax_not_null');
+  } catch (err) {
+    db.exec('ROLLBACK TO relax_not_null');
+    db.exec('RELEASE relax_not_null');
+    throw err;
+  }
 }
 
 /**
@@ -80,6 +116,7 @@ export function prepareRecords(db: Database): void {
       if (c.required && c.default === undefined) throw new Error(`records column ${t.kind}.${c.name} was added as required without a default`);
       db.exec(`ALTER TABLE ${q(t.kind)} ADD COLUMN ${columnSql(c)}`);
     }
+    relaxNotNull(db, t);
   }
   const stored = Number(db.exec("SELECT value FROM records_meta WHERE key = 'schema_version'")[0]?.values[0]?.[0] ?? 0);
   if (stored > RECORDS_SCHEMA_VERSION) {

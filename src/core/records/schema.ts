@@ -173,9 +173,10 @@ export const TABLES: readonly TableSpec[] = [
     unique: [{ name: 'application_position', columns: ['position_id'], message: 'this position already has an application' }],
   },
   {
-    kind: 'interview', description: 'One interview round for a position.',
+    kind: 'interview', description: 'One interview round, for a position when it is known.',
     columns: [
-      text('position_id', 'The position interviewed for.', { required: true, ref: 'position', onDelete: 'restrict' }),
+      // Optional: a diagnosed interview is logged before (or without) knowing which position it was for.
+      text('position_id', 'The position interviewed for; none while it is not known.', { ref: 'position', onDelete: 'restrict' }),
       text('application_id', 'The application it belongs to.', { ref: 'application', onDelete: 'set_null' }),
       when('scheduled_at', 'When it takes (or took) place.'),
       { name: 'round', type: 'integer', description: 'Round number, 1 for the first.' },

@@ -131,7 +131,9 @@ export async function routeRequest(
     const why = kept.length ? `${kept.length} skills match equally (${tied.map((t) => t.skill.name).join(', ')})` : 'no skill\'s match fits';
     return { skill: fallback, how: 'fallback', reason: `${why}; offline, there is no model to choose, so ${fallback} takes it`, candidates };
   }
-  const pool = tied.length > 1 ? tied.map((t) => t.skill) : enabled;
+  // The model chooses among the skills that take this kind of input (an image is not a job posting).
+  const pool = tied.length > 1 ? tied.map((t) => t.skill) : enabled.filter((s) => acceptsKind(s, input.kind));
+  if (pool.length === 0) return { skill: fallback, how: 'fallback', reason: `no skill takes ${input.kind} input, so ${fallback} takes it`, candidates };
   const choice = await askModel(options.llm, pool, input, options.signal);
   if ('error' in choice) return { skill: fallback, how: 'fallback', reason: `the model router failed (${choice.error}), so ${fallback} takes it`, candidates };
   const threshold = options.threshold ?? ROUTE_THRESHOLD;

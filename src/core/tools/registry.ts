@@ -41,9 +41,9 @@ export class ToolRegistry {
     return [...this.entries.values()].map((e) => e.tool);
   }
 
-  /** Name, description and input schema of every tool. */
-  getSchemas(): Array<{ name: string; description: string; inputSchema: JsonSchema }> {
-    return this.list().map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  /** Name, description and input schema of every tool; with `ctx`, each description as that caller's context makes it. */
+  getSchemas(ctx?: ToolContext): Array<{ name: string; description: string; inputSchema: JsonSchema }> {
+    return this.list().map((t) => ({ name: t.name, description: ctx && t.describe ? t.describe(ctx) : t.description, inputSchema: t.inputSchema }));
   }
 
   /** Schemas of the named tools; an unknown name is an error so a skill cannot silently lose a tool. */

@@ -4,9 +4,12 @@ import { StalePlanError } from '../actions/types';
 import { LlmError } from '../llm/provider';
 import { RecordsError } from '../records/errors';
 import { pickVersions, requestIdOf } from '../routing/canary';
-import { routeRequest, RouteError, type RouteDecision } from '../routing/routeRequest';
+import { FALLBACK_SKILL, routeRequest, RouteError, type RouteDecision } from '../routing/routeRequest';
 import { TemplateError } from '../runtime/template/errors';
-import { runLoadedSkill } from '../skills/manifest/runLoadedSkill';
+import type { LoadedSkill } from '../manifest';
+import { withLinkFetched } from '../skills/linkInput';
+import type { ManifestSkillHost } from '../skills/manifest/skillHost';
+import { runLoadedSkill, type LoadedSkillInput } from '../skills/manifest/runLoadedSkill';
 import { ManifestRunError, type ManifestRunResult } from '../skills/manifest/runManifestSkill';
 import { ScriptError } from '../skills/manifest/scriptedSkill';
 import { fail, ok, type Tool, type ToolResult } from './types';
@@ -17,6 +20,8 @@ export interface RunSkillInput {
   text: string;
   kind?: 'text' | 'link' | 'image' | 'audio';
   url?: string;
+  /** The file the input is (an image, a recording), relative to the workspace. */
+  path?: string;
   source?: string;
   now?: string;
   dry_run?: boolean;
@@ -28,18 +33,53 @@ export type RunSkillOutput = { route: RouteDecision } & ManifestRunResult;
 /** Longest a skill run may take through the registry; a skill's own timeout_ms is usually shorter. */
 const RUN_SKILL_TIMEOUT_MS = 15 * 60_000;
 
+/** What the description says around the list of skills. */
+const ABOUT = 'Run a declarative skill (skill.yaml) on a text, a web address or a file; it writes job-search records (companies, positions, people, notes, reminders, interviews, diagnoses) through its actions.';
+const USAGE = 'Name the skill, or leave it out to route by the text. Returns the route taken, the validated output and the planned actions with their parameters; dry_run (the default) writes nothing.';
+/** Longest description of one skill in the list; the list itself stops after MAX_LISTED. */
+const MAX_SKILL_CHARS = 320;
+const MAX_LISTED = 40;
+
+/** The enabled, valid skills a caller has loaded, one per name, in load order. */
+function runnableSkills(host: ManifestSkillHost): LoadedSkill[] {
+  const seen = new Set<string>();
+  return host.skills().filter((s) => {
+    if (!s.valid || !s.manifest || s.manifest.enabled === false || seen.has(s.name)) return false;
+    seen.add(s.name);
+    return true;
+  });
+}
+
+/** The tool's description with the skills this caller has (workspace ones included, disabled ones left out). */
+export function runSkillDescription(host: ManifestSkillHost | undefined): string {
+  if (!host) return `${ABOUT} ${USAGE}`;
+  const skills = runnableSkills(host);
+  if (skills.length === 0) return `${ABOUT} No skill is enabled here. ${USAGE}`;
+  const lines = skills.slice(0, MAX_LISTED).map((s) => {
+    const text = s.manifest!.description.replace(/\s+/g, ' ').trim();
+    return `- ${s.name}: ${text.length > MAX_SKILL_CHARS ? `${text.slice(0, MAX_SKILL_CHARS - 1)}…` : text}`;
+  });
+  const more = skills.length > MAX_LISTED ? `\n(and ${skills.length - MAX_LISTED} more: ${skills.slice(MAX_LISTED).map((s) => s.name).join(', ')})` : '';
+  return `${ABOUT} The skills:\n${lines.join('\n')}${more}\n${USAGE}`;
+}
+
+/** Whether `skill` cannot run with this engine: a declarative skill whose only output is the model's, with no model. */
+function needsModelHere(skill: LoadedSkill, llm: unknown): boolean {
+  return !llm && !skill.script && !!skill.manifest?.prompt && !skill.manifest.offline;
+}
+
 /**
  * Runs a declarative skill (skill.yaml, or its script) on a text: routed when no skill is named,
  * the version chosen for a canary pair, then planned and, unless a dry run, written in one
  * transaction. Going through the registry is what lets a run be recorded and replayed as a test,
  * and lets the model call skills as tools (dry runs only, unless the caller allows writes).
+ * A web address is read first (the page's text is routed and run); a routed skill that cannot run
+ * here (it needs a model and there is none) gives way to the fallback, so no input is dropped.
  */
 export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
   name: 'run_skill',
-  description:
-    'Run a declarative skill (skill.yaml) on a text: capture a note, extract a job posting into company, position and deadline reminder, ' +
-    'log a diagnosed interview, or read coffee-chat notes into people and follow-ups. Name the skill, or leave it out to route by the text. ' +
-    'Returns the route taken, the validated output and the planned actions with their parameters; dry_run (the default) writes nothing.',
+  description: runSkillDescription(undefined),
+  describe: (ctx) => runSkillDescription(ctx.manifestSkills),
   inputSchema: {
     type: 'object',
     additionalProperties: false,
@@ -47,8 +87,9 @@ export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
     properties: {
       skill: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', description: 'The skill to run (snake_case name); leave it out to route by the text.' },
       text: { type: 'string', minLength: 1, maxLength: 2_000_000, description: 'The input: a note, a job posting, a conversation, a diagnosis report as JSON, or a URL.' },
-      kind: { type: 'string', enum: ['text', 'link', 'image', 'audio'], description: 'What the input is; default text (a lone URL is a link).' },
+      kind: { type: 'string', enum: ['text', 'link', 'image', 'audio'], description: 'What the input is; default text (a lone URL is a link, and the page it names is read).' },
       url: { type: 'string', description: 'The page the text came from, when it came from one.' },
+      path: { type: 'string', maxLength: 1000, description: 'The file the input is (an image, a recording), relative to the workspace root.' },
       source: { type: 'string', maxLength: 200, description: 'Where the input came from (a file name, "selection"), kept with the records.' },
       now: { type: 'string', maxLength: 40, description: 'The run\'s clock (ISO 8601) for dates and reminders; default the current time. Recorded so a replay plans the same dates.' },
       dry_run: { type: 'boolean', default: true, description: 'true (default): plan the actions and write nothing; false: write them in one transaction.' },
@@ -64,29 +105,56 @@ export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
     }
     const now = input.now !== undefined ? new Date(input.now) : new Date(ctx.clock());
     if (Number.isNaN(now.getTime())) return fail('input_error', `"now" must be an ISO 8601 time such as 2026-12-01T09:00:00Z, not "${input.now}"`);
-    const url = input.url ?? (/^https?:\/\/\S+$/.test(input.text.trim()) ? input.text.trim() : undefined);
-    const kind = input.kind ?? (url && input.text.trim() === url ? 'link' : 'text');
+    const named = input.skill !== undefined;
     // One version per name: the same text always gets the same version of a canary pair.
     const valid = pickVersions(host.skills().filter((s) => s.valid && s.manifest), requestIdOf(input.text));
     try {
-      const route = await routeRequest({ kind, text: input.text, ...(url ? { url } : {}) },
+      // A lone web address is the page it names: routed by its text, and run on it.
+      const given: LoadedSkillInput = {
+        text: input.text, ...(input.kind ? { kind: input.kind } : {}), ...(input.url ? { url: input.url } : {}),
+        ...(input.path ? { path: input.path } : {}), ...(input.source ? { source: input.source } : {}),
+      };
+      const read = await withLinkFetched(given, { signal: ctx.signal });
+      const url = read.url;
+      const kind = read.kind ?? 'text';
+      const skillInput: LoadedSkillInput = { ...read, kind };
+      let route = await routeRequest({ kind, text: read.text, ...(url ? { url } : {}) },
         valid.map((s) => ({ name: s.name, description: s.manifest!.description, enabled: s.manifest!.enabled, match: s.manifest!.match })),
-        { ...(input.skill !== undefined ? { explicit: input.skill } : {}), ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.signal });
-      const chosen = valid.find((s) => s.name === route.skill);
+        { ...(named ? { explicit: input.skill } : {}), ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.signal });
+      let chosen = valid.find((s) => s.name === route.skill);
       if (!chosen) {
         const broken = host.skills().find((s) => s.name === route.skill && !s.valid);
         return fail('input_error', broken
           ? `skill "${broken.name}" is invalid: ${broken.problems[0]?.message ?? ''} (run "interview-lens skills validate")`
           : `skill "${route.skill}" is not available (run "interview-lens skills list")`);
       }
-      const result = await runLoadedSkill(chosen, { text: input.text, kind, ...(url ? { url } : {}), ...(input.source ? { source: input.source } : {}) }, {
-        records: await host.records(), ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.signal, now: () => now, dryRun,
+      const fallback = valid.find((s) => s.name === FALLBACK_SKILL && s.manifest!.enabled !== false);
+      /** The route handed to the fallback because `skill` cannot run here; the reason says so. */
+      const toFallback = (skill: string, why: string): RouteDecision => ({
+        ...route, skill: FALLBACK_SKILL, how: 'fallback', reason: `${route.reason}; but ${skill} ${why}, so ${FALLBACK_SKILL} keeps the input instead`,
+      });
+      // Chosen by routing, not by the caller: a skill that cannot run here must not drop the input.
+      if (!named && fallback && chosen !== fallback && needsModelHere(chosen, ctx.llm)) {
+        route = toFallback(chosen.name, 'needs a model and none is configured (offline)');
+        chosen = fallback;
+      }
+      const records = await host.records();
+      const run = (skill: LoadedSkill) => runLoadedSkill(skill, skillInput, {
+        records, ...(ctx.llm ? { llm: ctx.llm } : {}), signal: ctx.signal, now: () => now, dryRun,
         ...(ctx.workspaceRoot ? { workspaceRoot: ctx.workspaceRoot } : {}), trusted: host.trusted, logger: ctx.logger, settings: ctx.settings,
+        ...(ctx.stt ? { stt: ctx.stt } : {}),
         // A dry run's new records get ids derived from its input and clock, so the same run plans
         // the same ids (and the fingerprints made from them) when it is replayed as a test.
         ...(dryRun ? { newId: seededIds(`${requestIdOf(input.text)}:${now.toISOString()}`) } : {}),
       });
-      return ok({ route, ...result });
+      try {
+        return ok({ route, ...(await run(chosen)) });
+      } catch (err) {
+        // A routed script that asked for a model offline wrote nothing: the fallback keeps the input.
+        if (named || !fallback || chosen === fallback || !(err instanceof ScriptError && err.needsModel)) throw err;
+        route = toFallback(chosen.name, 'needs a model (its script asked for one) and none is configured (offline)');
+        return ok({ route, ...(await run(fallback)) });
+      }
     } catch (err) {
       return failureOf(err, input.skill);
     }

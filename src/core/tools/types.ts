@@ -63,6 +63,8 @@ export interface ToolContext {
 export interface Tool<I = any, O = unknown> {
   name: string;
   description: string;
+  /** The description as this caller's context makes it (the skills it loaded); `description` where there is none. */
+  describe?: (ctx: ToolContext) => string;
   inputSchema: JsonSchema;
   /** Milliseconds before the registry aborts the call; default 5000. */
   timeoutMs?: number;

@@ -1,7 +1,7 @@
 /**
- * Runs a `*.chain.yaml`: its steps in order, each a declarative skill whose input comes from the
- * step's `args` (templates over the chain's input and the outputs of earlier steps, by their
- * `output_as` names). A step may be skipped by `when`, retried (`retry.times`, `retry.delay_ms`),
+ * Runs a `*.chain.yaml`: its steps in order, each a declarative skill (or a built-in code skill
+ * such as diagnose-transcript) whose input comes from the step's `args` (templates over the
+ * chain's input and the outputs of earlier steps, by their `output_as` names). A step may be skipped by `when`, retried (`retry.times`, `retry.delay_ms`),
  * and bounded in time (`timeout_ms`); when it still fails, `on_error` says whether the chain goes
  * on, stops, or runs other steps instead and goes on. Every step is reported. Each step writes in its own
  * transaction (a chain is a sequence of runs, not one), and a dry run writes nothing at all.
@@ -52,10 +52,46 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The step's input: `args.text` (or `args.input`) as text, else the chain's own input. */
+/**
+ * The step's text: `args.text` (or `args.input`), else the chain's own input. A value that is not
+ * text (`text: "{{ report.output }}"`, an earlier step's whole output) is given as its JSON, which
+ * is what a skill reading a report (log_interview) expects.
+ */
+function textOf(args: Record<string, unknown>, chainInput: ManifestInput): string {
+  const given = args.text !== undefined ? args.text : args.input;
+  if (typeof given === 'string') return given;
+  if (given !== undefined && given !== null) return JSON.stringify(given);
+  return chainInput.text;
+}
+
+/** The step's input for a declarative skill. */
 function stepInput(args: Record<string, unknown>, chainInput: ManifestInput): ManifestInput {
-  const text = typeof args.text === 'string' ? args.text : typeof args.input === 'string' ? args.input : chainInput.text;
-  return { ...chainInput, text, ...(typeof args.url === 'string' ? { url: args.url, kind: 'link' as const } : {}) };
+  return { ...chainInput, text: textOf(args, chainInput), ...(typeof args.url === 'string' ? { url: args.url, kind: 'link' as const } : {}) };
+}
+
+/** What a code skill step returns (a SkillResult). */
+export interface CodeStepResult {
+  summary_md: string;
+  warnings: string[];
+  raw: unknown;
+}
+
+/**
+ * The built-in code skills a chain may run (the core's skill registry). A code skill's input is
+ * the step's args with `text` (and `source`) filled from the chain as for any step; it writes
+ * nothing a dry run would have to undo (the chain's runs keep no report history).
+ */
+export interface ChainCodeSkills {
+  has(name: string): boolean;
+  run(name: string, input: Record<string, unknown>, options: { signal: AbortSignal; dryRun: boolean }): Promise<CodeStepResult>;
+}
+
+/** How a chain's steps run, beyond the declarative runtime. */
+export interface ChainRunOptions {
+  /** How a step's skill.yaml skill runs (the CLI passes one that also runs trusted scripts); default: declarative only. */
+  runSkill?: (manifest: SkillManifest, input: ManifestInput, deps: ManifestRunDeps) => Promise<ManifestRunResult>;
+  /** The code skills a step may name; without them only skill.yaml skills run. */
+  codeSkills?: ChainCodeSkills;
 }
 
 /** Runs a chain over `input` with the skills it names. */
@@ -64,9 +100,9 @@ export async function runChain(
   input: ManifestInput,
   skills: ReadonlyMap<string, SkillManifest>,
   deps: ManifestRunDeps,
-  /** How a step's skill runs (the CLI passes one that also runs trusted scripts); default: declarative only. */
-  runSkill?: (manifest: SkillManifest, input: ManifestInput, deps: ManifestRunDeps) => Promise<ManifestRunResult>,
+  options: ChainRunOptions = {},
 ): Promise<ChainReport> {
+  const { runSkill, codeSkills } = options;
   const renderer = new ParamRenderer();
   const outputs: Record<string, unknown> = {};
   const reports: ChainStepReport[] = [];
@@ -81,12 +117,31 @@ export async function runChain(
       return true;
     }
     const manifest = skills.get(step.skill);
-    if (!manifest || manifest.enabled === false) {
+    const code = !manifest && codeSkills?.has(step.skill);
+    if (!code && (!manifest || manifest.enabled === false)) {
       report.status = 'failed';
       report.error = manifest ? `skill "${step.skill}" is disabled (enabled: false)` : `no valid skill named "${step.skill}"`;
       return false;
     }
     const args = renderer.render(step.args ?? {}, context(), `steps[${index}].args`) as Record<string, unknown>;
+    /** One attempt of the step, bounded by `signal`. */
+    const attemptOnce = async (signal: AbortSignal): Promise<boolean> => {
+      if (code) {
+        const result = await codeSkills!.run(step.skill, { ...args, text: textOf(args, input), ...(input.source && args.source === undefined ? { source: input.source } : {}) }, { signal, dryRun: deps.dryRun });
+        if (step.output_as) outputs[step.output_as] = { output: result.raw, summary_md: result.summary_md, warnings: result.warnings, actions: [] };
+        report.status = deps.dryRun ? 'dry_run' : 'ok';
+        report.planned = 0;
+        return true;
+      }
+      const result: ManifestRunResult = await (runSkill ?? runManifestSkill)(manifest!, stepInput(args, input), { ...deps, signal });
+      if (step.output_as) outputs[step.output_as] = { output: result.output, runId: result.runId, actions: result.planned.map((p) => ({ primitive: p.primitive, op: p.op, id: p.alias.id, ref: p.alias.ref })) };
+      report.status = result.status;
+      if (result.runId) report.runId = result.runId;
+      report.planned = result.planned.length;
+      if (result.status !== 'invalid') return true;
+      report.error = result.warnings[0];
+      return false;
+    };
     const attempts = Math.min(MAX_ATTEMPTS, 1 + Math.max(0, step.retry?.times ?? 0));
     for (let attempt = 1; attempt <= attempts; attempt++) {
       report.attempts = attempt;
@@ -95,13 +150,7 @@ export async function runChain(
       deps.signal.addEventListener('abort', onOuter, { once: true });
       const timer = step.timeout_ms ? setTimeout(() => controller.abort(), step.timeout_ms) : undefined;
       try {
-        const result: ManifestRunResult = await (runSkill ?? runManifestSkill)(manifest, stepInput(args, input), { ...deps, signal: controller.signal });
-        if (step.output_as) outputs[step.output_as] = { output: result.output, runId: result.runId, actions: result.planned.map((p) => ({ primitive: p.primitive, op: p.op, id: p.alias.id, ref: p.alias.ref })) };
-        report.status = result.status;
-        if (result.runId) report.runId = result.runId;
-        report.planned = result.planned.length;
-        if (result.status !== 'invalid') return true;
-        report.error = result.warnings[0];
+        if (await attemptOnce(controller.signal)) return true;
       } catch (err) {
         if (deps.signal.aborted) throw new CancelledError();
         report.status = 'failed';

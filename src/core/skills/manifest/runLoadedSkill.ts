@@ -1,14 +1,22 @@
 /**
  * Runs a loaded skill whichever kind it is: a declarative one through runManifestSkill, a scripted
  * one through its script, which loads only when the skill is built in or the caller trusts the
- * workspace. The CLI, VS Code, chains and the run_skill tool all come through here, so the trust
+ * workspace; a web-address input is fetched first. The CLI, VS Code, chains and the run_skill tool all come through here, so the trust
  * rule is decided in one place.
  */
 import * as path from 'node:path';
 import type { LoadedSkill } from '../../manifest';
 import type { Logger } from '../../runtime/logger';
+import type { SttProvider } from '../../speech/stt';
 import { runManifestSkill, ManifestRunError, type ManifestInput, type ManifestRunDeps, type ManifestRunResult } from './runManifestSkill';
 import { loadSkillScript, runScriptedSkill } from './scriptedSkill';
+import { withLinkFetched, type FetchImpl, type LinkLimits } from '../linkInput';
+
+/** What a loaded skill is given: a declarative skill's input, and the file it is when it is one (an image, a recording). */
+export interface LoadedSkillInput extends ManifestInput {
+  /** The file, relative to the workspace root. */
+  path?: string;
+}
 
 /** A run's dependencies, with whether workspace scripts may run. */
 export interface LoadedRunDeps extends ManifestRunDeps {
@@ -16,11 +24,19 @@ export interface LoadedRunDeps extends ManifestRunDeps {
   trusted: boolean;
   logger: Logger;
   settings?: Readonly<Record<string, unknown>>;
+  /** Speech-to-text for a script's ctx.stt; absent when none is configured. */
+  stt?: () => SttProvider;
+  /** How a web-address input is fetched (tests narrow the limits); default the global fetch within LINK_LIMITS. */
+  link?: { limits?: Partial<LinkLimits>; fetchImpl?: FetchImpl };
 }
 
-/** Runs `skill` (valid) on `input`. */
-export function runLoadedSkill(skill: LoadedSkill, input: ManifestInput, deps: LoadedRunDeps): Promise<ManifestRunResult> {
-  if (!skill.manifest) return Promise.reject(new ManifestRunError(`skill "${skill.name}" is invalid: ${skill.problems[0]?.message ?? 'see its problems'} (validate it first)`));
+/**
+ * Runs `skill` (valid) on `input`. An input that is only a web address is first replaced by the
+ * page it names (see linkInput.ts), so every caller's skills read pages the same way.
+ */
+export async function runLoadedSkill(skill: LoadedSkill, given: LoadedSkillInput, deps: LoadedRunDeps): Promise<ManifestRunResult> {
+  if (!skill.manifest) throw new ManifestRunError(`skill "${skill.name}" is invalid: ${skill.problems[0]?.message ?? 'see its problems'} (validate it first)`);
+  const input = await withLinkFetched(given, { signal: deps.signal, ...deps.link });
   if (!skill.script) return runManifestSkill(skill.manifest, input, deps);
   const execute = loadSkillScript(skill.dir, path.basename(skill.script), { trusted: skill.builtIn || deps.trusted, skill: skill.name });
   return runScriptedSkill(skill.manifest, execute, input, deps);
