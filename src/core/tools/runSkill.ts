@@ -23,7 +23,7 @@ export interface RunSkillInput {
 }
 
 /** What run_skill returns: the route taken and the run (or dry run). */
-export type RunSkillOutput = { route: RouteDecision } & ManifestRunResult;
+export type RunSkillOutput = { route: RouteDecision } & Omit<ManifestRunResult, 'trace'>;
 
 /** Longest a skill run may take through the registry; a skill's own timeout_ms is usually shorter. */
 const RUN_SKILL_TIMEOUT_MS = 15 * 60_000;
@@ -86,7 +86,10 @@ export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
         // the same ids (and the fingerprints made from them) when it is replayed as a test.
         ...(dryRun ? { newId: seededIds(`${requestIdOf(input.text)}:${now.toISOString()}`) } : {}),
       });
-      return ok({ route, ...result });
+      // The trace (prompts, every reply) is for a dry-run view, not for the tool's caller: a model
+      // calling run_skill gets the plan, and recorded results stay as they were.
+      const { trace: _trace, ...plain } = result;
+      return ok({ route, ...plain });
     } catch (err) {
       return failureOf(err, input.skill);
     }
