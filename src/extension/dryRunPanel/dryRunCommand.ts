@@ -4,7 +4,7 @@ import { showError } from '../notify';
 import type { RecordsHost } from '../recordsHost';
 import type { CoreHost } from '../services';
 import type { SkillCatalog } from '../skillCatalog';
-import { editorInput, fileInput, pickInput, pickTarget } from './dryRunPicks';
+import { currentEditor, editorInput, fileInput, pickInput, pickTarget } from './dryRunPicks';
 import { DryRunPanel, type DryRunPanelApi } from './dryRunPanel';
 import type { DryRunInput, DryRunRequest, DryRunTarget } from './runDryRun';
 
@@ -44,7 +44,7 @@ function optionsOf(arg: unknown): DryRunSkillOptions {
 /** The input an option names; a message when it cannot be read. */
 async function inputOf(option: NonNullable<DryRunSkillOptions['input']>): Promise<DryRunInput | string> {
   if (option === 'selection') {
-    return editorInput(vscode.window.activeTextEditor) ?? vscode.l10n.t('Open a file or select some text, then run "Dry Run Skill…" again.');
+    return editorInput(currentEditor()) ?? vscode.l10n.t('Open a file or select some text, then run "Dry Run Skill…" again.');
   }
   if ('cassette' in option) return { kind: 'cassette', file: option.cassette };
   if ('file' in option) return fileInput(vscode.Uri.file(option.file));
@@ -90,7 +90,7 @@ export class DryRunCommands implements vscode.Disposable {
       input = given;
     } else {
       // Named (the Skills view, automation): the editor's text when there is one, else it is asked.
-      input = options.skill || options.chain ? editorInput(vscode.window.activeTextEditor) : undefined;
+      input = options.skill || options.chain ? editorInput(currentEditor()) : undefined;
       input ??= await pickInput(this.deps.context.extensionPath, target);
       if (!input) return undefined;
     }

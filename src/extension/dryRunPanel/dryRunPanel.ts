@@ -13,6 +13,9 @@ import { panelStrings } from './panelStrings';
 import { askRecordingName, recordAsTest, type RecordTestDeps } from './recordTest';
 import { DryRunRefusal, runDryRun, type DryRunDeps, type DryRunOutcome, type DryRunRequest, type FixButton } from './runDryRun';
 
+/** How long Copy as JSON waits for the clipboard before opening the JSON in an editor. */
+const CLIPBOARD_WAIT_MS = 3000;
+
 /** What Apply came to (for automation and tests). */
 export interface ApplyReport {
   status: 'applied' | 'stale' | 'failed' | 'nothing';
@@ -249,8 +252,18 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
     const t = this.outcome?.trace;
     if (!t) return undefined;
     const json = JSON.stringify(redactStrings(t), null, 2);
-    await vscode.env.clipboard.writeText(json);
-    this.notices = [this.notice('info', vscode.l10n.t('Copied the trace as JSON ({0} characters).', json.length))];
+    // In a browser (code-server, vscode.dev) the clipboard can refuse or never answer without the
+    // page's permission: the JSON then opens in an editor, so it is never lost.
+    const copied = await Promise.race([
+      Promise.resolve(vscode.env.clipboard.writeText(json)).then(() => true, () => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), CLIPBOARD_WAIT_MS)),
+    ]);
+    if (copied) {
+      this.notices = [this.notice('info', vscode.l10n.t('Copied the trace as JSON ({0} characters).', json.length))];
+    } else {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'json', content: json }), { viewColumn: vscode.ViewColumn.Active, preview: false });
+      this.notices = [this.notice('warn', vscode.l10n.t('The clipboard could not be reached, so the trace opened as JSON in an editor instead.'))];
+    }
     this.render('status');
     return json;
   }

@@ -54,6 +54,14 @@ export async function pickTarget(skills: readonly LoadedSkill[], chains: readonl
   return picked.target;
 }
 
+/**
+ * The editor whose text a dry run reads: the active one, else (the dry-run panel has the focus)
+ * the text editor visible beside it.
+ */
+export function currentEditor(): vscode.TextEditor | undefined {
+  return vscode.window.activeTextEditor ?? vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'file' || e.document.uri.scheme === 'untitled');
+}
+
 /** The text of the active editor: its selections (in order), else the whole document; undefined without an editor or text. */
 export function editorInput(editor: vscode.TextEditor | undefined): Extract<DryRunInput, { kind: 'text' }> | undefined {
   if (!editor) return undefined;
@@ -104,7 +112,7 @@ function listedCassettes(extensionPath: string, skill: string | undefined): Arra
  * chain only texts are offered: a cassette records one skill's run.
  */
 export async function pickInput(extensionPath: string, target: DryRunTarget): Promise<DryRunInput | undefined> {
-  const editor = editorInput(vscode.window.activeTextEditor);
+  const editor = editorInput(currentEditor());
   const items: InputItem[] = [];
   if (editor) {
     items.push({
