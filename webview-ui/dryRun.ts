@@ -20,8 +20,9 @@ function focusOn(where: 'heading' | 'status'): void {
     document.getElementById('heading')?.focus();
     return;
   }
-  // The status line is read out (role=status); the keyboard goes to the first button that can act.
-  const first = app.querySelector<HTMLElement>('.notice vscode-button:not([disabled]), .toolbar vscode-button:not([disabled])');
+  // The status line is read out (role=status); the keyboard goes to the notice's button (Show in Job
+  // Search, Dry Run Again…), else to the first button of the toolbar that can act.
+  const first = app.querySelector<HTMLElement>('.notice vscode-button:not([disabled])') ?? app.querySelector<HTMLElement>('.toolbar vscode-button:not([disabled])');
   (first ?? document.getElementById('heading'))?.focus();
 }
 

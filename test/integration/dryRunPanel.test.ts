@@ -153,6 +153,8 @@ steps:
     assert.match(testing[0].when, /controllerId == interviewLensReplays/);
     const chainMenus = (pkg.contributes.menus['view/item/context'] as Array<{ command: string; when: string }>).filter((m) => m.when.includes('chain\\.'));
     for (const c of ['interviewLens.skills.run', 'interviewLens.skills.dryRun']) assert.ok(chainMenus.some((m) => m.command === c), c);
+    // The panel's script ships in the .vsix (the page would stay blank without it).
+    assert.ok(fs.existsSync(path.join(extensionPath, 'dist', 'webview', 'dryRun.js')), 'dist/webview/dryRun.js is not in the installed extension');
   });
 
   it('opens the panel on the selection: the trace comes back, nothing is written; Apply writes exactly the plan and the note is in the Job Search tree', async () => {

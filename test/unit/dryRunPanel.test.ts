@@ -103,7 +103,7 @@ describe('the dry-run panel (view model and HTML)', function () {
     assert.equal(position.opLabel, 'update');
     assert.deepEqual(position.writes[0].changes.find((c) => c.field === 'salary'), { field: 'salary', before: '—', after: '€90k' });
     const body = renderDryRunBody(buildDryRunView(idle(trace), strings('en')));
-    assert.match(body, /<tr data-testid="action-2" data-op="update">/);
+    assert.match(body, /<li class="action" data-testid="action-2" data-op="update">/);
     assert.match(body, /<td>salary<\/td><td class="before">—<\/td><td>€90k<\/td>/);
   });
 

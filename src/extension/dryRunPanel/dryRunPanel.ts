@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
 import { CancelledError, LlmError, safeMessage } from '../../core';
 import { ActionsFailedError } from '../../core/actions/runActions';
 import { StalePlanError } from '../../core/actions/types';
@@ -93,7 +94,7 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
   async run(request: DryRunRequest): Promise<RunTrace | undefined> {
     this.running?.controller.abort();
     const controller = new AbortController();
-    const label = request.target.kind === 'route' ? vscode.l10n.t('the routed skill') : request.target.name;
+    const label = request.input.kind === 'cassette' ? path.basename(request.input.file) : request.target.kind === 'route' ? vscode.l10n.t('the routed skill') : request.target.name;
     this.request = request;
     this.outcome = undefined;
     this.applied = false;

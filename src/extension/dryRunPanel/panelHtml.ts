@@ -40,7 +40,7 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 details { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, transparent)); border-radius: 3px; margin: 4px 0; padding: 0 8px; }
 details[open] { padding-bottom: 6px; }
 summary { cursor: pointer; padding: 4px 0; }
-pre { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); background: var(--vscode-textCodeBlock-background); color: var(--vscode-foreground); padding: 6px 8px; margin: 4px 0; white-space: pre-wrap; overflow-wrap: anywhere; border-radius: 3px; max-height: 28em; overflow-y: auto; }
+pre { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); background: var(--vscode-textCodeBlock-background); color: var(--vscode-foreground); border: 1px solid var(--vscode-contrastBorder, transparent); padding: 6px 8px; margin: 4px 0; white-space: pre-wrap; overflow-wrap: anywhere; border-radius: 3px; max-height: 28em; overflow-y: auto; }
 .attempt { margin: 8px 0 4px; }
 .attempt .head { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; }
 .attempt .detail { color: var(--vscode-descriptionForeground); }
@@ -49,10 +49,15 @@ ul.problems { margin: 2px 0 4px 18px; padding: 0; }
 table { border-collapse: collapse; width: 100%; margin: 4px 0; }
 th, td { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, var(--vscode-widget-border))); padding: 4px 8px; text-align: left; vertical-align: top; }
 th { font-weight: 600; background: var(--vscode-editorWidget-background, transparent); }
-td.params dl.facts { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
+ol.actions { list-style: none; margin: 0; padding: 0; }
+li.action { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, var(--vscode-widget-border))); border-radius: 3px; padding: 4px 10px 8px; margin: 6px 0; }
+li.action h3 { margin: 4px 0 2px; overflow-wrap: anywhere; }
+li.action p { margin: 2px 0; overflow-wrap: anywhere; }
+details.params dl.facts { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); padding-bottom: 4px; }
+td { overflow-wrap: anywhere; }
 table.changes { margin: 4px 0 0; }
 table.changes td, table.changes th { font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); padding: 2px 6px; }
-.op { font-weight: 600; white-space: nowrap; }
+.op { font-weight: 600; white-space: nowrap; border: 1px solid currentColor; border-radius: 3px; padding: 0 5px; font-size: 0.9em; }
 .op-create { color: var(--vscode-gitDecoration-addedResourceForeground, var(--vscode-foreground)); }
 .op-update { color: var(--vscode-gitDecoration-modifiedResourceForeground, var(--vscode-foreground)); }
 .op-unchanged { color: var(--vscode-descriptionForeground); }
@@ -97,16 +102,18 @@ function call(c: CallView): string {
 ${c.prompts.map((p, i) => textBlock(p, `${c.id}-prompt-${i}`)).join('')}${attempts}</section>`;
 }
 
-function actionRow(a: ActionView, labels: ActionLabels): string {
-  const writes = a.writes.map((w, i) => {
-    const rows = w.changes.map((ch) => `<tr><td>${esc(ch.field)}</td><td class="${w.op === 'update' ? 'before' : 'muted'}">${esc(ch.before)}</td><td>${esc(ch.after)}</td></tr>`).join('');
-    const head = i === 0 ? '' : `<div class="muted">${esc(labels.alsoWrites)} <span class="op op-${w.op}">${esc(w.opLabel)}</span> ${esc(w.kind)}${w.title ? ` “${esc(w.title)}”` : ''}</div>`;
-    return `${head}${rows ? `<table class="changes"><thead><tr><th scope="col">${esc(labels.field)}</th><th scope="col">${esc(labels.before)}</th><th scope="col">${esc(labels.after)}</th></tr></thead><tbody>${rows}</tbody></table>` : ''}`;
-  }).join('');
-  const record = `${esc(a.kind)}${a.title ? ` “${esc(a.title)}”` : ''}${a.matched ? `<div class="muted">${esc(a.matched)}</div>` : ''}${writes}`
-    + (a.warnings.length ? `<ul class="problems tone-warn">${a.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : '');
-  return `<tr data-testid="action-${a.index}" data-op="${esc(a.op)}"><td>${a.index}</td><td><span class="op op-${a.op}">${esc(a.opLabel)}</span></td>`
-    + `<td><code>${esc(a.primitive)}</code>${a.alias ? ` <span class="muted">as ${esc(a.alias)}</span>` : ''}</td><td>${record}</td><td class="params">${facts(a.params)}</td></tr>`;
+function actionItem(a: ActionView, labels: ActionLabels): string {
+  const changesTable = (changes: ActionView['writes'][number]['changes'], op: string) => (changes.length
+    ? `<table class="changes"><thead><tr><th scope="col">${esc(labels.field)}</th><th scope="col">${esc(labels.before)}</th><th scope="col">${esc(labels.after)}</th></tr></thead><tbody>${changes.map((ch) => `<tr><td>${esc(ch.field)}</td><td class="${op === 'update' ? 'before' : 'muted'}">${esc(ch.before)}</td><td>${esc(ch.after)}</td></tr>`).join('')}</tbody></table>`
+    : '');
+  const writes = a.writes.map((w, i) => (i === 0
+    ? changesTable(w.changes, w.op)
+    : `<p class="also"><span class="muted">${esc(labels.alsoWrites)}</span> <span class="op op-${w.op}">${esc(w.opLabel)}</span> ${esc(w.kind)}${w.title ? ` “${esc(w.title)}”` : ''}</p>${changesTable(w.changes, w.op)}`)).join('');
+  return `<li class="action" data-testid="action-${a.index}" data-op="${esc(a.op)}">
+<h3><span class="op op-${a.op}">${esc(a.opLabel)}</span> ${esc(a.kind)}${a.title ? ` “${esc(a.title)}”` : ''}</h3>
+<p class="muted">${esc(labels.action)}: <code>${esc(a.primitive)}</code>${a.alias ? ` <code>as: ${esc(a.alias)}</code>` : ''}${a.matched ? ` · ${esc(a.matched)}` : ''}</p>
+${a.params.length ? `<details class="params" open data-testid="action-${a.index}-params"><summary>${esc(labels.params)}</summary>${facts(a.params)}</details>` : ''}
+${writes}${a.warnings.length ? `<ul class="problems tone-warn">${a.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul>` : ''}</li>`;
 }
 
 function run(r: RunView, labels: RunLabels): string {
@@ -130,7 +137,7 @@ function run(r: RunView, labels: RunLabels): string {
     const a = labels.actions;
     parts.push(`<h2>${esc(a.actions)}</h2>`);
     parts.push(r.actions.length
-      ? `<table data-testid="${esc(r.id)}-actions"><thead><tr><th scope="col">#</th><th scope="col">${esc(a.change)}</th><th scope="col">${esc(a.action)}</th><th scope="col">${esc(a.record)}</th><th scope="col">${esc(a.params)}</th></tr></thead><tbody>${r.actions.map((x) => actionRow(x, a)).join('')}</tbody></table>`
+      ? `<ol class="actions" data-testid="${esc(r.id)}-actions">${r.actions.map((x) => actionItem(x, a)).join('')}</ol>`
       : `<p class="muted" data-testid="${esc(r.id)}-no-actions">${esc(a.none)}</p>`);
   }
   if (r.warnings.length) parts.push(`<div class="warnings"><h3>${esc(labels.warnings)}</h3><ul>${r.warnings.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>`);

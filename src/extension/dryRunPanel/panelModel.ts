@@ -23,7 +23,7 @@ export const PANEL_STRING_KEYS = [
   'valid', 'invalid', 'replyMeta', 'callFailed',
   'validation', 'validOutput', 'invalidOutput', 'stageChunk', 'stageMerged', 'stageReduce', 'stageOffline', 'afterRepairs',
   'offlineOutput', 'offlineNote', 'output', 'scriptedNote',
-  'actions', 'colChange', 'colAction', 'colRecord', 'colParams', 'opCreate', 'opUpdate', 'opUnchanged', 'matched',
+  'actions', 'colAction', 'colParams', 'opCreate', 'opUpdate', 'opUnchanged', 'matched',
   'field', 'before', 'after', 'alsoWrites', 'noActions', 'warnings',
   'totals', 'modelCalls', 'inputTokens', 'outputTokens', 'cacheTokens', 'cost', 'costUnknown', 'timeRoute', 'timeRun', 'timePlan', 'timeTotal', 'ms',
   'step', 'stepPlanned', 'stepWritten', 'stepSkipped', 'stepFailed', 'stepInvalid', 'stepOnError', 'stepAttempts', 'stepError',
@@ -121,7 +121,7 @@ export interface DryRunView {
 }
 
 /** The column heads and labels of the actions table. */
-export interface ActionLabels { actions: string; change: string; action: string; record: string; params: string; field: string; before: string; after: string; alsoWrites: string; none: string }
+export interface ActionLabels { actions: string; action: string; params: string; field: string; before: string; after: string; alsoWrites: string; none: string }
 
 /** The section headings of a run. */
 export interface RunLabels { route: string; chunks: string; validation: string; warnings: string; totals: string; actions: ActionLabels }
@@ -173,8 +173,8 @@ function opLabel(s: PanelStrings, op: PlannedAction['op']): string {
   return op === 'create' ? s.text.opCreate : op === 'update' ? s.text.opUpdate : s.text.opUnchanged;
 }
 
-/** Columns that say nothing to a reader (ids and stamps the store sets). */
-const INTERNAL_FIELDS = /^(id|created_at|updated_at)$/;
+/** Columns that say nothing to a reader: ids, stamps and the match keys the store derives (the JSON keeps them). */
+const INTERNAL_FIELDS = /^(id|created_at|updated_at|fingerprint)$|_key$/;
 
 function writeView(s: PanelStrings, w: PlannedWrite): WriteView {
   const changes: ChangeView[] = w.op === 'create'
@@ -381,7 +381,7 @@ function labelsOf(s: PanelStrings): RunLabels {
   const x = s.text;
   return {
     route: x.route, chunks: x.chunks, validation: x.validation, warnings: x.warnings, totals: x.totals,
-    actions: { actions: x.actions, change: x.colChange, action: x.colAction, record: x.colRecord, params: x.colParams, field: x.field, before: x.before, after: x.after, alsoWrites: x.alsoWrites, none: x.noActions },
+    actions: { actions: x.actions, action: x.colAction, params: x.colParams, field: x.field, before: x.before, after: x.after, alsoWrites: x.alsoWrites, none: x.noActions },
   };
 }
 

@@ -78,6 +78,12 @@ export function workspaceRootFor(file: string | undefined): string | undefined {
   return folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
 }
 
+/** A cassette as the panel names it: a built-in skill's test relative to the extension, else relative to the workspace. */
+export function cassetteName(extensionPath: string, file: string): string {
+  const builtIn = path.relative(extensionPath, file);
+  return !builtIn.startsWith('..') && !path.isAbsolute(builtIn) ? builtIn.split(path.sep).join('/') : vscode.workspace.asRelativePath(file);
+}
+
 /** Refuses, before any model call, what this window cannot or must not run. */
 function refuseUnrunnable(skill: LoadedSkill, llm: LlmProvider | undefined): void {
   if (skill.script && !skill.builtIn && !vscode.workspace.isTrusted) {
@@ -114,7 +120,7 @@ function cassetteRun(file: string) {
   if (size > MAX_CASSETTE_BYTES) throw new DryRunRefusal(vscode.l10n.t('{0} is larger than a cassette can be (64 MB).', file));
   try {
     const cassette = readCassette(file);
-    return { cassette, recorded: recordedSkillRun(cassette, vscode.workspace.asRelativePath(file)) };
+    return { cassette, recorded: recordedSkillRun(cassette, path.basename(file)) };
   } catch (err) {
     if (err instanceof CassetteError) throw new DryRunRefusal(err.message);
     throw err;
@@ -183,7 +189,7 @@ export async function runDryRun(deps: DryRunDeps, request: DryRunRequest, signal
   if (replay) {
     const current = hashOfName(loaded.skills, replay.header.skill);
     trace.replay = {
-      cassette: vscode.workspace.asRelativePath(replay.file), recordedAt: replay.header.createdAt, engine: replay.header.engine, model: replay.header.model,
+      cassette: cassetteName(deps.context.extensionPath, replay.file), recordedAt: replay.header.createdAt, engine: replay.header.engine, model: replay.header.model,
       stale: current !== undefined && current !== replay.header.skillHash,
     };
   }
