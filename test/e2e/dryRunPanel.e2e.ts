@@ -172,7 +172,7 @@ describe('The dry-run panel, end to end in Chromium', function () {
     await page.screenshot({ path: path.join(OUT, 'dry-run-panel-dark.png') });
     await frame.locator('[data-testid="action-2"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(OUT, 'dry-run-panel-dark-actions.png') });
-    await frame.locator('[data-testid="heading"]').scrollIntoViewIfNeeded();
+    await frame.locator('body').evaluate(() => window.scrollTo(0, 0));
 
     // Keyboard only: Ctrl+2 focuses the panel's editor group, Tab reaches Apply, Enter presses it.
     const active = () => frame.locator(':root').evaluate(() => {
@@ -220,7 +220,7 @@ describe('The dry-run panel, end to end in Chromium', function () {
       await page.screenshot({ path: path.join(OUT, `dry-run-panel-${file}.png`) });
       await frame.locator('[data-testid="action-2"]').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(OUT, `dry-run-panel-${file}-actions.png`) });
-      await frame.locator('[data-testid="heading"]').scrollIntoViewIfNeeded();
+      await frame.locator('body').evaluate(() => window.scrollTo(0, 0));
     }
     await setSetting(page, 'workbench.colorTheme', ['Default Dark Modern', 'Dark Modern']);
     await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
