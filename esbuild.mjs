@@ -19,6 +19,7 @@ const builds = [
   // The worker thread skill scripts run in (found beside the bundle that starts it).
   { ...common, entryPoints: ['src/core/skills/manifest/scriptWorker.ts'], outfile: 'dist/skillScriptWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['webview-ui/report.ts'], outfile: 'dist/webview/report.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['webview-ui/dryRun.ts'], outfile: 'dist/webview/dryRun.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 async function copyAssets() {

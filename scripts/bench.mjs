@@ -4,7 +4,7 @@
 //   - in-process: diagnose with the default concurrency (4) vs concurrency 1;
 //   - CLI: `node dist/cli.js diagnose` vs a bare `node -e 0` (process start-up floor).
 // Then the model engines against the mock Anthropic server (scripts/bench-llm.ts) and the
-// declarative skills (scripts/bench-skills.ts), the skill editor (scripts/bench-editor.ts) and the Test Explorer's replays (scripts/bench-replay-tests.ts).
+// declarative skills (scripts/bench-skills.ts), the skill editor (scripts/bench-editor.ts), the Test Explorer's replays (scripts/bench-replay-tests.ts) and the dry-run panel (scripts/bench-dry-run-panel.ts).
 // Prints medians and ratios. Usage: node scripts/bench.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -387,5 +387,11 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
 // Replays in the Test Explorer (issue 16): discovering 500 cassettes, replaying 10,000 recorded calls.
 {
   const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-replay-tests.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
+// The dry-run panel (issue 16): its view model and HTML for a 50-action plan, against Run Skill…'s QuickPick items.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-dry-run-panel.ts')], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) process.exitCode = 1;
 }

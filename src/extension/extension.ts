@@ -30,6 +30,8 @@ import { ReminderWatcher } from './reminderWatcher';
 import { runSkillCommand } from './runSkillCommand';
 import { registerSkillsView, type SkillsViewApi } from './skillsView/skillsView';
 import { registerReplayTests, type ReplayTestsApi } from './replayTests/replayTestController';
+import { DryRunCommands } from './dryRunPanel/dryRunCommand';
+import type { DryRunPanelApi } from './dryRunPanel/dryRunPanel';
 import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
 
 /** What activate() returns: the Job Search view's data and the reminder check, for the integration tests. */
@@ -42,6 +44,8 @@ export interface InterviewLensApi {
   skills: SkillsViewApi;
   /** The Test Explorer's replays of recorded runs. */
   replayTests: ReplayTestsApi;
+  /** The dry-run panel: the trace on show, and what its buttons do. */
+  dryRunPanel: DryRunPanelApi;
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -65,7 +69,8 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const catalog = new SkillCatalog(context.extensionPath);
   const skillDeps = { host, context, records, catalog, revealRecords: () => vscode.commands.executeCommand(`${JOB_SEARCH_VIEW}.focus`) };
   const recordDeps = { records, log };
-  const skills = registerSkillsView(context, skillDeps.catalog, log, (arg) => runSkillCommand(skillDeps, arg));
+  const dryRun = new DryRunCommands({ ...skillDeps, log });
+  const skills = registerSkillsView(context, skillDeps.catalog, log, (arg) => runSkillCommand(skillDeps, arg), (arg) => dryRun.dryRunSkill(arg));
   const replayTests = registerReplayTests({ host, context, catalog: skillDeps.catalog, log });
 
   context.subscriptions.push(
@@ -92,6 +97,10 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(records)),
     // From the palette, the editor's context menu (with the file's URI) or automation ({ skill, apply }).
     vscode.commands.registerCommand('interviewLens.runSkill', (arg?: unknown) => runSkillCommand(skillDeps, arg)),
+    // The dry-run panel: from the palette (or automation with { skill | chain, input }), and from a cassette in the Test Explorer.
+    dryRun,
+    vscode.commands.registerCommand('interviewLens.dryRunSkill', (arg?: unknown) => dryRun.dryRunSkill(arg)),
+    vscode.commands.registerCommand('interviewLens.dryRunCassette', (arg?: unknown) => dryRun.dryRunCassette(arg)),
     // Refresh re-reads what another window or the CLI wrote: the tree, open records and the reminder count.
     vscode.commands.registerCommand('interviewLens.jobSearch.refresh', () => records.changed()),
     vscode.commands.registerCommand('interviewLens.jobSearch.open', (node?: unknown) => openRecordCommand(node)),
@@ -105,7 +114,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     ...registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) }),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests };
+  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests, dryRunPanel: dryRun.api };
 }
 
 export function deactivate(): void {}

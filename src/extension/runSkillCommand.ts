@@ -1,14 +1,17 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { CancelledError, LlmError } from '../core';
-import type { LoadedSkill } from '../core/manifest';
+import type { LoadedChain, LoadedSkill } from '../core/manifest';
 import { ManifestRunError, type ManifestRunResult } from '../core/skills/manifest/runManifestSkill';
 import { ScriptError } from '../core/skills/manifest/scriptedSkill';
-import { runLoadedSkill } from '../core/skills/manifest/runLoadedSkill';
+import { traceSkillRun } from '../core/skills/manifest/traceSkillRun';
+import { traceChainRun } from '../core/skills/manifest/traceChainRun';
+import { applyChainTrace, applySkillTrace } from '../core/skills/manifest/applyTrace';
+import type { ChainRunTrace, SkillRunTrace } from '../core/skills/manifest/runTrace';
 import { pickVersions, requestIdOf } from '../core/routing/canary';
 import { channelLogger } from './logger';
-import { routeRequest, RouteError, type RouteDecision } from '../core/routing/routeRequest';
-import { applyActions, ActionsFailedError } from '../core/actions/runActions';
+import { RouteError, type RouteDecision } from '../core/routing/routeRequest';
+import { ActionsFailedError } from '../core/actions/runActions';
 import { ActionInputError, StalePlanError } from '../core/actions/types';
 import { RecordsError } from '../core/records/errors';
 import { TemplateError } from '../core/runtime/template';
@@ -32,6 +35,8 @@ import { reviewPlan } from './planReview';
  */
 export interface RunSkillOptions {
   skill?: string;
+  /** A chain to run instead of a skill: its steps are dry-run, reviewed together, then each applied in its own transaction. */
+  chain?: string;
   apply?: boolean;
 }
 
@@ -46,6 +51,8 @@ export interface RunSkillOutcome {
   runId?: string;
   warnings: string[];
   producedBy: ManifestRunResult['producedBy'];
+  /** A chain's run: each step, how it ended and the run it wrote. */
+  chain?: { name: string; steps: Array<{ skill: string; status: string; runId?: string; error?: string }> };
 }
 
 /** What "Run Skill…" needs of the extension. */
@@ -70,7 +77,10 @@ const URL_ONLY = /^https?:\/\/\S+$/;
 function optionsOf(arg: unknown): RunSkillOptions {
   if (!arg || typeof arg !== 'object' || arg instanceof vscode.Uri) return {};
   const a = arg as Record<string, unknown>;
-  return { ...(typeof a.skill === 'string' ? { skill: a.skill } : {}), ...(typeof a.apply === 'boolean' ? { apply: a.apply } : {}) };
+  return {
+    ...(typeof a.skill === 'string' ? { skill: a.skill } : {}), ...(typeof a.chain === 'string' ? { chain: a.chain } : {}),
+    ...(typeof a.apply === 'boolean' ? { apply: a.apply } : {}),
+  };
 }
 
 /** The text to run on: the selections (in order), else the whole document. */
@@ -115,7 +125,16 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
   for (const s of loaded.skills.filter((x) => !x.valid)) log.warn(`skills: ${s.name} is invalid: ${s.problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('; ')}`);
 
   let picked: LoadedSkill | undefined;
-  if (options.skill !== undefined) {
+  let chain: LoadedChain | undefined;
+  if (options.chain !== undefined) {
+    chain = loaded.chains.find((c) => c.name === options.chain);
+    if (!chain?.manifest) {
+      void showError(chain
+        ? vscode.l10n.t('Chain "{0}" is invalid: {1} (line {2}). Fix {3} first.', chain.name, chain.problems[0]?.message ?? '', chain.problems[0]?.line ?? 1, vscode.workspace.asRelativePath(chain.file))
+        : vscode.l10n.t('There is no chain named "{0}". Chains: {1}', options.chain, loaded.chains.map((c) => c.name).join(', ') || vscode.l10n.t('none')));
+      return undefined;
+    }
+  } else if (options.skill !== undefined) {
     picked = loaded.skills.find((s) => s.name === options.skill);
     if (!picked) {
       void showError(vscode.l10n.t('There is no skill named "{0}". Skills: {1}', options.skill, loaded.skills.map((s) => s.name).join(', ')));
@@ -127,9 +146,10 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
       return undefined;
     }
   } else if (options.apply === undefined) {
-    const choice = await pickSkill(loaded.skills);
+    const choice = await pickSkill(loaded.skills, loaded.chains);
     if (!choice) return undefined;
-    if (!choice.auto) picked = choice.skill;
+    if ('chain' in choice) chain = choice.chain;
+    else if (!choice.auto) picked = choice.skill;
   }
 
   let engine: RunEngine;
@@ -148,8 +168,15 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
   const workspaceRoot = folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
   // One version per skill: a canary pair gives this input the same version every time.
   const runnable = pickVersions(loaded.skills.filter((s) => !unavailableReason(s)), requestIdOf(input.text));
+  const skillInput = { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}) };
+  const runDeps = (signal: AbortSignal, store: RecordsStore) => ({
+    records: store, ...(engine.llm ? { llm: engine.llm } : {}), signal, now: () => new Date(), dryRun: true, ...(workspaceRoot ? { workspaceRoot } : {}),
+    // A script is code: built-in ones ship with the extension; a workspace's runs only when the workspace is trusted.
+    trusted: vscode.workspace.isTrusted, logger: channelLogger(log),
+  });
+  if (chain) return runChainFlow(deps, options, chain, runnable, skillInput, runDeps, engine, workspaceRoot);
 
-  let dry: { route: RouteDecision; skill: LoadedSkill; result: ManifestRunResult; store: RecordsStore; ms: number };
+  let dry: { route: RouteDecision; skill: LoadedSkill; result: ManifestRunResult; trace: SkillRunTrace; store: RecordsStore };
   try {
     dry = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: running a skill (dry run)…'), cancellable: true },
@@ -157,27 +184,15 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
         try {
-          const started = Date.now();
           const store = await deps.records.open();
-          let route: RouteDecision;
-          if (picked) {
-            route = { skill: picked.name, how: 'explicit', reason: 'named by the caller', candidates: [picked.name] };
-          } else {
-            progress.report({ message: vscode.l10n.t('choosing a skill…') });
-            route = await routeRequest({ kind: url ? 'link' : 'text', text: input.text, ...(url ? { url } : {}) },
-              runnable.map((s) => ({ name: s.name, description: s.manifest!.description, enabled: s.manifest!.enabled, match: s.manifest!.match })),
-              { ...(engine.llm ? { llm: engine.llm } : {}), signal: controller.signal });
-            log.info(`run skill: routed to ${route.skill} (${route.how}: ${route.reason})`);
-          }
-          const skill = runnable.find((s) => s.name === route.skill);
-          if (!skill) throw new Refusal(vscode.l10n.t('There is no skill named "{0}". Skills: {1}', route.skill, runnable.map((s) => s.name).join(', ')));
-          refuseUnrunnable(skill, engine, deps, arg);
-          progress.report({ message: skill.name });
-          const skillInput = { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}) };
-          const runDeps = { records: store, ...(engine.llm ? { llm: engine.llm } : {}), signal: controller.signal, now: () => new Date(), dryRun: true, ...(workspaceRoot ? { workspaceRoot } : {}) };
-          // A script is code: built-in ones ship with the extension; a workspace's runs only when the workspace is trusted.
-          const result = await runLoadedSkill(skill, skillInput, { ...runDeps, trusted: vscode.workspace.isTrusted, logger: channelLogger(log) });
-          return { route, skill, result, store, ms: Date.now() - started };
+          const traced = await traceSkillRun({
+            skills: runnable, ...(picked ? { explicit: picked.name } : {}), input: skillInput, deps: runDeps(controller.signal, store),
+            check: (skill) => refuseUnrunnable(skill, engine, deps, arg),
+            onProgress: (stage, skill) => progress.report({ message: stage === 'route' ? vscode.l10n.t('choosing a skill…') : skill }),
+          });
+          const route = traced.trace.route.decision;
+          if (!picked) log.info(`run skill: routed to ${route.skill} (${route.how}: ${route.reason})`);
+          return { route, skill: traced.skill, result: traced.result, trace: traced.trace, store };
         } catch (err) {
           controller.abort();
           throw err;
@@ -191,7 +206,7 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
     return undefined;
   }
 
-  const { route, skill, result, store } = dry;
+  const { route, skill, result, trace, store } = dry;
   for (const w of result.warnings) log.warn(`run skill ${skill.name}: ${w}`);
   log.info(`run skill ${skill.name} v${result.version}: dry run planned ${result.planned.length} actions (output by ${result.producedBy}, ${result.usage.inputTokens + result.usage.outputTokens} tokens)`);
   const outcome = (status: RunSkillOutcome['status'], runId?: string): RunSkillOutcome => ({
@@ -211,12 +226,10 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
   }
 
   try {
-    // The plan the user saw is what is written: the core plans each action again inside the
-    // transaction and refuses (StalePlanError) if another window or the CLI changed those records.
-    const applied = await applyActions(result.planned, store, {
-      skill: result.skill, version: result.version, promptHash: result.promptHash, rawOutput: JSON.stringify(result.output ?? null),
-      validation: { ok: true, producedBy: result.producedBy, reviewed: options.apply === true ? 'automation' : 'user' }, tokens: result.usage, durationMs: dry.ms,
-    }, workspaceRoot ? { workspaceRoot } : {});
+    // The plan the user saw is what is written, audited with the model's raw output(s): the core
+    // plans each action again inside the transaction and refuses (StalePlanError) if another
+    // window or the CLI changed those records.
+    const applied = await applySkillTrace(trace, store, { reviewed: options.apply === true ? 'automation' : 'user', ...(workspaceRoot ? { workspaceRoot } : {}) });
     deps.records.changed();
     const created = result.planned.filter((p) => p.op === 'create').length;
     const updated = result.planned.filter((p) => p.op === 'update').length;
@@ -237,6 +250,84 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
     reportFailure(err, deps, skill.name);
     return undefined;
   }
+}
+
+/**
+ * Run Skill… on a chain: every step dry-run (a step's skill refused as on its own), the steps'
+ * plans reviewed together, then, on Apply, each step's plan written in its own transaction in
+ * order, as the CLI writes a chain. A step whose plan the earlier steps made stale stops there.
+ */
+async function runChainFlow(
+  deps: RunSkillDeps, options: RunSkillOptions, chain: LoadedChain, runnable: readonly LoadedSkill[],
+  input: { text: string; source: string; url?: string; kind?: 'link' },
+  runDeps: (signal: AbortSignal, store: RecordsStore) => Parameters<typeof traceChainRun>[0]['deps'],
+  engine: RunEngine, workspaceRoot: string | undefined,
+): Promise<RunSkillOutcome | undefined> {
+  const log = deps.host.log;
+  let dry: { trace: ChainRunTrace; store: RecordsStore };
+  try {
+    dry = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: running chain {0} (dry run)…', chain.name), cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          const store = await deps.records.open();
+          const { trace } = await traceChainRun({
+            chain, skills: runnable, input, deps: runDeps(controller.signal, store),
+            check: (skill) => refuseUnrunnable(skill, engine, deps, { skill: skill.name }), onStep: (skill) => progress.report({ message: skill }),
+          });
+          return { trace, store };
+        } catch (err) {
+          controller.abort();
+          throw err;
+        } finally {
+          sub.dispose();
+        }
+      },
+    );
+  } catch (err) {
+    reportFailure(err, deps, chain.name);
+    return undefined;
+  }
+  const { trace, store } = dry;
+  const planned = trace.steps.flatMap((s) => (s.report.status === 'dry_run' ? s.trace?.planned ?? [] : []));
+  const warnings = trace.steps.flatMap((s) => [...(s.trace?.warnings ?? []), ...(s.report.error ? [`${s.report.skill}: ${s.report.error}`] : [])]);
+  log.info(`run chain ${chain.name}: dry run ${trace.status}, ${planned.length} actions planned over ${trace.steps.length} steps`);
+  const outcome = (status: RunSkillOutcome['status'], runIds: ReadonlyMap<number, string> = new Map()): RunSkillOutcome => ({
+    skill: chain.name, version: 0, route: { skill: chain.name, how: 'explicit', reason: 'a chain named by the caller', candidates: [chain.name] }, status,
+    planned: planned.map((p) => ({ op: p.op, primitive: p.primitive, kind: p.kind, id: p.id, ref: p.ref, params: p.params })),
+    ...(runIds.size ? { runId: [...runIds.values()][0] } : {}), warnings, producedBy: engine.llm ? 'model' : 'offline',
+    chain: { name: chain.name, steps: trace.steps.map((s) => ({ skill: s.report.skill, status: s.report.status, ...(runIds.has(s.report.index) ? { runId: runIds.get(s.report.index) } : {}), ...(s.report.error ? { error: s.report.error } : {}) })) },
+  });
+  if (trace.status === 'failed') {
+    const at = trace.steps.find((s) => s.report.status === 'failed' || s.report.status === 'invalid');
+    void showWarning(vscode.l10n.t('Chain {0} wrote nothing: step {1} ({2}) failed: {3}', chain.name, (at?.report.index ?? 0) + 1, at?.report.skill ?? '?', at?.report.error ?? at?.error ?? ''));
+    return outcome('invalid');
+  }
+  if (options.apply === false) return outcome('dry_run');
+  const decision = options.apply === true ? 'apply' : await reviewPlan(chain.name, planned, warnings, undefined);
+  if (decision !== 'apply') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing was written.'));
+    return outcome('cancelled');
+  }
+  const result = await applyChainTrace(trace, store, { reviewed: options.apply === true ? 'automation' : 'user', ...(workspaceRoot ? { workspaceRoot } : {}) });
+  const runIds = new Map(result.written.map((w) => [w.index, w.outcome.runId]));
+  if (result.written.length) deps.records.changed();
+  if (result.failed) {
+    const f = result.failed;
+    const stale = f.error instanceof ActionsFailedError && f.error.reason instanceof StalePlanError;
+    log.warn(`run chain ${chain.name}: step ${f.index + 1} (${f.skill}) not written: ${f.error instanceof Error ? f.error.message : String(f.error)}`);
+    const steps = result.written.map((w) => String(w.index + 1)).join(', ') || vscode.l10n.t('none');
+    const why = stale ? vscode.l10n.t('its plan was made before the earlier steps (or another window) changed those records') : f.error instanceof Error ? f.error.message : String(f.error);
+    void showWarning(vscode.l10n.t('{0}: steps written: {1}. Step {2} ({3}) was not written: {4}. Dry-run the chain again to plan the rest.', chain.name, steps, f.index + 1, f.skill, why));
+    return outcome(result.written.length ? 'applied' : 'cancelled', runIds);
+  }
+  log.info(`run chain ${chain.name}: applied ${result.written.length} steps (${[...runIds.values()].join(', ')})`);
+  const show = vscode.l10n.t('Show in Job Search');
+  void vscode.window.showInformationMessage(vscode.l10n.t('{0}: each step written in its own transaction (steps {1}).', chain.name, result.written.map((w) => String(w.index + 1)).join(', ') || vscode.l10n.t('none')), show)
+    .then((c) => c === show && deps.revealRecords());
+  return outcome('applied', runIds);
 }
 
 /** Refuses, before any model call, what this version cannot or must not run. */

@@ -1,14 +1,16 @@
 import * as vscode from 'vscode';
-import type { LoadedSkill } from '../core/manifest';
+import type { LoadedChain, LoadedSkill } from '../core/manifest';
 import { showError } from './notify';
 
-/** What the user picked: let routing choose, or one skill. */
-export type SkillChoice = { auto: true } | { auto: false; skill: LoadedSkill };
+/** What the user picked: let routing choose, one skill, or a chain. */
+export type SkillChoice = { auto: true } | { auto: false; skill: LoadedSkill } | { auto: false; chain: LoadedChain };
 
 interface Item extends vscode.QuickPickItem {
   choice?: SkillChoice;
   /** A skill that cannot run, and why. */
   unavailable?: { skill: LoadedSkill; reason: string };
+  /** A chain that cannot run (invalid). */
+  unavailableChain?: LoadedChain;
 }
 
 const oneLine = (s: string, max = 160) => {
@@ -29,10 +31,10 @@ export function unavailableReason(skill: LoadedSkill): string | undefined {
 /**
  * The quick pick of "Run Skill…": "Route automatically" first, then every skill that can run
  * (name, version, where it comes from, its description), then the ones that cannot, each with
- * its first problem. Picking one of those opens nothing and says why it cannot run, with a
- * button to its skill.yaml.
+ * its first problem, then the chains (valid ones run step by step). Picking one that cannot run
+ * opens nothing and says why, with a button to its file.
  */
-export async function pickSkill(skills: readonly LoadedSkill[]): Promise<SkillChoice | undefined> {
+export async function pickSkill(skills: readonly LoadedSkill[], chains: readonly LoadedChain[] = []): Promise<SkillChoice | undefined> {
   const runnable = skills.filter((s) => !unavailableReason(s));
   const blocked = skills.filter((s) => unavailableReason(s));
   const items: Item[] = [
@@ -49,6 +51,14 @@ export async function pickSkill(skills: readonly LoadedSkill[]): Promise<SkillCh
       choice: { auto: false, skill: s },
     })),
   ];
+  if (chains.length) {
+    items.push({ label: vscode.l10n.t('Chains'), kind: vscode.QuickPickItemKind.Separator });
+    for (const c of chains) {
+      items.push(c.manifest
+        ? { label: `$(link) ${c.name}`, description: vscode.l10n.t('{0} steps', c.manifest.steps.length), detail: oneLine(c.manifest.description ?? c.manifest.steps.map((s) => s.skill).join(' → ')), choice: { auto: false, chain: c } }
+        : { label: `$(circle-slash) ${c.name}`, description: vscode.workspace.asRelativePath(c.file), detail: oneLine(c.problems[0]?.message ?? vscode.l10n.t('invalid')), unavailableChain: c });
+    }
+  }
   if (blocked.length) {
     items.push({ label: vscode.l10n.t('Cannot run'), kind: vscode.QuickPickItemKind.Separator });
     for (const s of blocked) {
@@ -66,6 +76,11 @@ export async function pickSkill(skills: readonly LoadedSkill[]): Promise<SkillCh
   if (!picked) return undefined;
   if (picked.unavailable) {
     await explainUnavailable(picked.unavailable.skill, picked.unavailable.reason);
+    return undefined;
+  }
+  if (picked.unavailableChain) {
+    const c = picked.unavailableChain;
+    void showError(vscode.l10n.t('Chain "{0}" is invalid: {1} (line {2}). Fix {3} first.', c.name, c.problems[0]?.message ?? '', c.problems[0]?.line ?? 1, vscode.workspace.asRelativePath(c.file)));
     return undefined;
   }
   return picked.choice;

@@ -7,11 +7,27 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { schemaPatterns, unsafePatternReason } from '../runtime/safePattern';
 import type { JsonSchema } from '../runtime/schema';
-import { addUsage, responseText, ZERO_USAGE, type LlmMessage, type LlmProvider, type LlmRequest, type LlmUsage } from './provider';
+import { addUsage, responseText, ZERO_USAGE, type LlmMessage, type LlmProvider, type LlmRequest, type LlmStopReason, type LlmUsage } from './provider';
 
 /** Repairs asked for before giving up. */
 export const MAX_STRUCTURED_REPAIRS = 2;
 const MAX_REPAIR_TOKENS = 8000;
+
+/** One reply of a structured call: what came back, and what was wrong with it (a dry run shows each). */
+export interface StructuredAttempt {
+  /** False for the first ask; true for a repair (the previous reply's problems were sent back). */
+  repair: boolean;
+  /** The reply as received. */
+  raw: string;
+  /** Its validation errors; empty when it was valid. */
+  problems: string[];
+  valid: boolean;
+  stopReason: LlmStopReason;
+  model: string;
+  usage: LlmUsage;
+  costUsd: number | null;
+  durationMs: number;
+}
 
 /** What a structured call came to. */
 export interface StructuredOutcome {
@@ -26,6 +42,8 @@ export interface StructuredOutcome {
   usage: LlmUsage;
   costUsd: number | null;
   model: string;
+  /** Every reply in order: the first ask, then each repair. */
+  attempts: StructuredAttempt[];
 }
 
 const validators = new WeakMap<object, ValidateFunction>();
@@ -78,8 +96,11 @@ export async function structuredCall(
   let model = llm.model;
   let raw = '';
   let problems: string[] = [];
+  const attempts: StructuredAttempt[] = [];
   for (let repairs = 0; repairs <= MAX_STRUCTURED_REPAIRS; repairs++) {
+    const started = performance.now();
     const response = await llm.complete(req, { signal: options.signal });
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
     usage = addUsage(usage, response.usage);
     cost = cost === null || response.costUsd === null ? null : cost + response.costUsd;
     model = response.model || model;
@@ -87,12 +108,17 @@ export async function structuredCall(
     const parsed = parseJsonReply(raw);
     problems = 'error' in parsed ? [parsed.error] : schemaProblems(schema, parsed.value);
     if (!('error' in parsed) && problems.length === 0 && options.extraCheck) problems = options.extraCheck(parsed.value);
-    if (problems.length === 0 && 'value' in parsed) {
-      return { ok: true, value: parsed.value, raw, problems: [], repairs, usage, costUsd: cost, model };
-    }
-    const truncated = response.stopReason === 'max_tokens';
+    const valid = problems.length === 0 && 'value' in parsed;
+    const truncated = !valid && response.stopReason === 'max_tokens';
     if (truncated) problems = ['the reply was cut off at the token limit: return a shorter object', ...problems];
-    if (repairs === MAX_STRUCTURED_REPAIRS) return { ok: false, raw, problems, repairs, usage, costUsd: cost, model };
+    attempts.push({
+      repair: repairs > 0, raw, problems, valid, stopReason: response.stopReason, model: response.model || llm.model,
+      usage: response.usage, costUsd: response.costUsd, durationMs,
+    });
+    if (valid) {
+      return { ok: true, value: (parsed as { value: unknown }).value, raw, problems: [], repairs, usage, costUsd: cost, model, attempts };
+    }
+    if (repairs === MAX_STRUCTURED_REPAIRS) return { ok: false, raw, problems, repairs, usage, costUsd: cost, model, attempts };
     req = {
       ...req,
       purpose: `${request.purpose}-repair`,
@@ -100,5 +126,5 @@ export async function structuredCall(
       messages: [...req.messages, { role: 'assistant', content: [{ type: 'text', text: raw || '(empty reply)' }] }, repairMessage(problems)],
     };
   }
-  return { ok: false, raw, problems, repairs: MAX_STRUCTURED_REPAIRS, usage, costUsd: cost, model };
+  return { ok: false, raw, problems, repairs: MAX_STRUCTURED_REPAIRS, usage, costUsd: cost, model, attempts };
 }

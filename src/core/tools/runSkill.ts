@@ -28,7 +28,7 @@ export interface RunSkillInput {
 }
 
 /** What run_skill returns: the route taken and the run (or dry run). */
-export type RunSkillOutput = { route: RouteDecision } & ManifestRunResult;
+export type RunSkillOutput = { route: RouteDecision } & Omit<ManifestRunResult, 'trace'>;
 
 /** Longest a skill run may take through the registry; a skill's own timeout_ms is usually shorter. */
 const RUN_SKILL_TIMEOUT_MS = 15 * 60_000;
@@ -147,13 +147,19 @@ export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
         // the same ids (and the fingerprints made from them) when it is replayed as a test.
         ...(dryRun ? { newId: seededIds(`${requestIdOf(input.text)}:${now.toISOString()}`) } : {}),
       });
+      // The trace (prompts, every reply) is for a dry-run view, not for the tool's caller: a model
+      // calling run_skill gets the plan, and recorded results stay as they were.
+      const plainRun = async (skill: LoadedSkill) => {
+        const { trace: _trace, ...plain } = await run(skill);
+        return plain;
+      };
       try {
-        return ok({ route, ...(await run(chosen)) });
+        return ok({ route, ...(await plainRun(chosen)) });
       } catch (err) {
         // A routed script that asked for a model offline wrote nothing: the fallback keeps the input.
         if (named || !fallback || chosen === fallback || !(err instanceof ScriptError && err.needsModel)) throw err;
         route = toFallback(chosen.name, 'needs a model (its script asked for one) and none is configured (offline)');
-        return ok({ route, ...(await run(fallback)) });
+        return ok({ route, ...(await plainRun(fallback)) });
       }
     } catch (err) {
       return failureOf(err, input.skill);

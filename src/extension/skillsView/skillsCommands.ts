@@ -4,6 +4,7 @@ import { YamlLocations, type ManifestProblem } from '../../core/manifest';
 import { enabledEdit, MAX_SKILL_NAME, scaffoldSkill, SKILL_NAME } from '../../core/skillsRegistry';
 import type { SkillCatalog } from '../skillCatalog';
 import type { RunSkillOutcome } from '../runSkillCommand';
+import type { RunTrace } from '../../core/skills/manifest/runTrace';
 import { showError, showWarning } from '../notify';
 import { firstProblem, SKILLS_VIEW, type SkillsNode, type SkillsTreeProvider } from './skillsTree';
 import { skillCounts } from './skillsStatus';
@@ -15,17 +16,23 @@ export interface SkillsCommandDeps {
   view: vscode.TreeView<SkillsNode>;
   log: vscode.LogOutputChannel;
   /** The Run Skill… flow, with its automation arguments. */
-  runSkill: (arg: { skill: string; apply?: boolean }) => Promise<RunSkillOutcome | undefined>;
+  runSkill: (arg: { skill?: string; chain?: string; apply?: boolean }) => Promise<RunSkillOutcome | undefined>;
+  /** The dry-run panel on a skill or a chain (the input: the editor's text, else asked). */
+  dryRun: (arg: { skill?: string; chain?: string }) => Promise<RunTrace | undefined>;
 }
 
-/** A node from the tree, or the same given by automation as `{ skill: name }`. */
+/** A node from the tree, or the same given by automation as `{ skill: name }` or `{ chain: name }`. */
 function nodeOf(deps: SkillsCommandDeps, arg: unknown): Extract<SkillsNode, { type: 'skill' | 'chain' }> | undefined {
   if (arg && typeof arg === 'object') {
-    const a = arg as Partial<SkillsNode> & { skill?: unknown };
+    const a = arg as Partial<SkillsNode> & { skill?: unknown; chain?: unknown };
     if ((a.type === 'skill' || a.type === 'chain') && 'entry' in a) return a as Extract<SkillsNode, { type: 'skill' | 'chain' }>;
     if (typeof a.skill === 'string') {
       const entry = deps.catalog.registry.skills().find((s) => s.latest.name === a.skill);
       if (entry) return { type: 'skill', key: entry.latest.dir, entry };
+    }
+    if (typeof a.chain === 'string') {
+      const entry = deps.catalog.registry.chains().find((c) => c.latest.name === a.chain);
+      if (entry) return { type: 'chain', key: entry.latest.file, entry };
     }
   }
   return undefined;
@@ -159,20 +166,16 @@ export async function openSkillCommand(deps: SkillsCommandDeps, arg?: unknown): 
   return true;
 }
 
-/** "Run" and "Dry Run" from the view: the Run Skill… flow with this skill chosen. */
-export async function runFromViewCommand(deps: SkillsCommandDeps, arg: unknown, dryRun: boolean): Promise<RunSkillOutcome | undefined> {
+/**
+ * "Run" and "Dry Run" from the view, on a skill or a chain: Run is the Run Skill… flow with it
+ * chosen (the plan reviewed, then applied); Dry Run opens the dry-run panel on it.
+ */
+export async function runFromViewCommand(deps: SkillsCommandDeps, arg: unknown, dryRun: boolean): Promise<RunSkillOutcome | RunTrace | undefined> {
   const node = nodeOf(deps, arg);
-  if (!node || node.type !== 'skill') return undefined;
+  if (!node) return undefined;
   const name = node.entry.latest.name;
-  if (!dryRun) return deps.runSkill({ skill: name });
-  const outcome = await deps.runSkill({ skill: name, apply: false });
-  if (outcome?.status === 'dry_run') {
-    deps.log.info(`skills: dry run of ${name} v${outcome.version} planned: ${outcome.planned.map((a) => `${a.op} ${a.kind} (${a.primitive})`).join(', ') || 'nothing'}`);
-    const show = vscode.l10n.t('Show log');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Dry run of {0} v{1}: {2} actions planned; nothing was written. The plan is in the log.', name, outcome.version, outcome.planned.length), show)
-      .then((c) => c === show && deps.log.show(true));
-  }
-  return outcome;
+  const which = node.type === 'chain' ? { chain: name } : { skill: name };
+  return dryRun ? deps.dryRun(which) : deps.runSkill(which);
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SkillCatalog } from '../skillCatalog';
 import type { RunSkillOutcome } from '../runSkillCommand';
+import type { RunTrace } from '../../core/skills/manifest/runTrace';
 import {
   newSkillCommand, openSkillCommand, reloadSkillsCommand, runFromViewCommand, toggleEnabledCommand, validateAllCommand, type SkillsCommandDeps,
 } from './skillsCommands';
@@ -24,13 +25,14 @@ export function registerSkillsView(
   context: vscode.ExtensionContext,
   catalog: SkillCatalog,
   log: vscode.LogOutputChannel,
-  runSkill: (arg: { skill: string; apply?: boolean }) => Promise<RunSkillOutcome | undefined>,
+  runSkill: (arg: { skill?: string; chain?: string; apply?: boolean }) => Promise<RunSkillOutcome | undefined>,
+  dryRun: (arg: { skill?: string; chain?: string }) => Promise<RunTrace | undefined>,
 ): SkillsViewApi {
   const tree = new SkillsTreeProvider(catalog.registry);
   const view = vscode.window.createTreeView(SKILLS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
   const status = new SkillsStatusItem(catalog.registry);
   const watcher = new SkillsWatcher(catalog, log).start();
-  const deps: SkillsCommandDeps = { catalog, tree, view, log, runSkill };
+  const deps: SkillsCommandDeps = { catalog, tree, view, log, runSkill, dryRun };
   context.subscriptions.push(
     tree, view, status, watcher,
     vscode.commands.registerCommand('interviewLens.skills.new', (arg?: unknown) => newSkillCommand(deps, arg)),

@@ -21,6 +21,7 @@ import type { RecordsStore } from '../../records/recordsStore';
 import { actionSpecs, type SkillManifest } from '../../manifest';
 import { ParamRenderer } from './renderParams';
 import { throwIfAborted } from '../../runtime/abort';
+import type { ChunkingTrace, ManifestRunTrace, TracedModelStep, ValidationTrace } from './runTrace';
 
 /** What a declarative skill is given. */
 export interface ManifestInput {
@@ -63,6 +64,8 @@ export interface ManifestRunResult {
   promptHash: string;
   /** How the output was made: by a model, or by the skill's offline templates. */
   producedBy: 'model' | 'offline';
+  /** What the run did step by step (declarative runs; a script's result has none). */
+  trace?: ManifestRunTrace;
 }
 
 /** A skill that cannot run as configured (no model for a model-only skill, a template error). */
@@ -72,12 +75,12 @@ export class ManifestRunError extends Error {}
 const DEFAULT_MAX_CHARS = 4000;
 
 /** The input's chunks as the skill's `chunking` says; topic boundaries come from the model when there is one. */
-async function chunksOf(manifest: SkillManifest, text: string, llm: LlmProvider | undefined, signal: AbortSignal): Promise<{ chunks: Chunk[]; warning?: string; usage?: LlmUsage; costUsd?: number | null }> {
+async function chunksOf(manifest: SkillManifest, text: string, llm: LlmProvider | undefined, signal: AbortSignal): Promise<{ chunks: Chunk[]; warning?: string; usage?: LlmUsage; costUsd?: number | null; byModel?: boolean }> {
   const c = manifest.chunking;
   const strategy = c?.strategy ?? 'none';
   const max = c?.max_chars ?? DEFAULT_MAX_CHARS;
   if (strategy === 'fixed') return { chunks: fixedChunks(text, { maxChars: max, overlapChars: c?.overlap_chars ?? 0 }) };
-  if (strategy === 'topic') return llm ? modelTopicChunks(text, max, llm, signal) : { chunks: topicChunks(text, max) };
+  if (strategy === 'topic') return llm ? { ...(await modelTopicChunks(text, max, llm, signal)), byModel: true } : { chunks: topicChunks(text, max) };
   return { chunks: [{ index: 0, text, start: 0, end: text.length }] };
 }
 
@@ -112,18 +115,36 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   let cost: number | null = 0;
   const prompts: string[] = [];
   // Offline, a skill with a model prompt and an offline output runs the offline output, unchunked.
-  const chunked = deps.llm && manifest.prompt ? await chunksOf(manifest, input.text, deps.llm, deps.signal) : { chunks: chunksOfflineCount(manifest, input.text) };
+  const chunkStarted = performance.now();
+  const chunked: Awaited<ReturnType<typeof chunksOf>> = deps.llm && manifest.prompt ? await chunksOf(manifest, input.text, deps.llm, deps.signal) : { chunks: chunksOfflineCount(manifest, input.text) };
   const chunks = chunked.chunks;
+  const chunking: ChunkingTrace = {
+    strategy: manifest.chunking?.strategy ?? 'none', byModel: chunked.byModel === true,
+    ...(manifest.chunking?.strategy && manifest.chunking.strategy !== 'none' ? { maxChars: manifest.chunking.max_chars ?? DEFAULT_MAX_CHARS } : {}),
+    ...(manifest.chunking?.strategy === 'fixed' ? { overlapChars: manifest.chunking.overlap_chars ?? 0 } : {}),
+    chunks: chunks.map((c) => ({ index: c.index, start: c.start, end: c.end, chars: c.text.length })),
+    durationMs: elapsed(chunkStarted),
+    ...(chunked.warning ? { warning: chunked.warning } : {}),
+  };
+  const steps: TracedModelStep[] = [];
+  // Each model step's last reply (every chunk's, then the reduce's): the audit keeps them all.
+  const raws: string[] = [];
+  let offline: ManifestRunTrace['offline'];
+  let planMs: number | undefined;
+  const traceOf = (): ManifestRunTrace => ({
+    chunking, steps, ...(offline ? { offline } : {}), validation: validationTrace(validation),
+    ...(planMs !== undefined ? { plan: { durationMs: planMs } } : {}), rawOutputs: [...raws], durationMs: Date.now() - started,
+  });
   if (chunked.warning) warnings.push(chunked.warning);
   if (chunked.usage) usage = addUsage(usage, chunked.usage);
   if (chunked.costUsd !== undefined) cost = cost === null || chunked.costUsd === null ? null : cost + chunked.costUsd;
   let output: unknown;
   let producedBy: ManifestRunResult['producedBy'];
-  let raw = '';
-  let validation: unknown = { ok: true };
+  let validation: Record<string, unknown> = { ok: true };
 
-  /** One model call for an output valid against output_schema, its usage and reply counted. */
-  const ask = async (purpose: string, systemText: string, userText: string) => {
+  /** One model call for an output valid against output_schema, its usage, replies and timing traced. */
+  const ask = async (purpose: string, systemText: string, userText: string, where: Pick<TracedModelStep, 'step' | 'chunk'>) => {
+    const askStarted = performance.now();
     const outcome = await structuredCall(deps.llm!, {
       purpose,
       system: systemText ? [{ type: 'text', text: systemText, cache: true }] : [],
@@ -133,7 +154,11 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
     }, schema, { signal: deps.signal });
     usage = addUsage(usage, outcome.usage);
     cost = cost === null || outcome.costUsd === null ? null : cost + outcome.costUsd;
-    raw = outcome.raw;
+    raws.push(outcome.raw);
+    steps.push({
+      ...where, purpose, system: systemText, user: userText, attempts: outcome.attempts, ok: outcome.ok, problems: outcome.ok ? [] : outcome.problems,
+      ...(outcome.ok ? { value: outcome.value } : {}), durationMs: elapsed(askStarted),
+    });
     return outcome;
   };
 
@@ -148,7 +173,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
       const systemText = system?.render(context) ?? '';
       const userText = user.render(context);
       prompts.push(systemText, userText);
-      const outcome = await ask(`skill:${manifest.name}`, systemText, userText);
+      const outcome = await ask(`skill:${manifest.name}`, systemText, userText, { step: 'chunk', chunk: chunk.index });
       if (!outcome.ok) {
         validation = { ok: false, chunk: chunk.index, repairs: outcome.repairs, problems: outcome.problems };
         warnings.push(`the model's output for ${chunks.length > 1 ? `chunk ${chunk.index + 1} of ${chunks.length}` : 'the input'} was not valid against output_schema after ${outcome.repairs} repairs (${outcome.problems.slice(0, 2).join('; ')}): nothing was written`);
@@ -168,7 +193,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
       const reduceUser = compileTemplate(manifest.chunking.reduce.user, { name: 'chunking.reduce.user' });
       const reduceSystem = manifest.chunking.reduce.system !== undefined ? compileTemplate(manifest.chunking.reduce.system, { name: 'chunking.reduce.system' }) : undefined;
       const context = { ...base, parts: outputs, out: output };
-      const outcome = await ask(`skill:${manifest.name}:reduce`, reduceSystem?.render(context) ?? '', reduceUser.render(context));
+      const outcome = await ask(`skill:${manifest.name}:reduce`, reduceSystem?.render(context) ?? '', reduceUser.render(context), { step: 'reduce' });
       if (!outcome.ok) {
         validation = { ok: false, reduce: true, repairs: outcome.repairs, problems: outcome.problems };
         warnings.push(`the reduce step's output was not valid against output_schema after ${outcome.repairs} repairs: nothing was written`);
@@ -178,8 +203,10 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
     }
   } else if (manifest.offline) {
     producedBy = 'offline';
+    const offlineStarted = performance.now();
     output = renderer.render(manifest.offline, base, 'offline');
-    raw = JSON.stringify(output);
+    offline = { output, durationMs: elapsed(offlineStarted) };
+    raws.push(JSON.stringify(output));
     const problems = schemaProblems(schema, output);
     if (problems.length) {
       validation = { ok: false, offline: true, problems };
@@ -198,7 +225,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   } catch (err) {
     // A template that fails on this output, or an action the records refuse: audited, nothing written.
     if (!deps.dryRun && !(err instanceof Error && err.name === 'ActionsFailedError')) {
-      await deps.records.recordRun({ skill: manifest.name, version: manifest.version, promptHash: hashOf(prompts), rawOutput: raw, validation, tokens: usage, durationMs: Date.now() - started }, 'failed', { error: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
+      await deps.records.recordRun({ skill: manifest.name, version: manifest.version, promptHash: hashOf(prompts), rawOutput: JSON.stringify(raws), validation, tokens: usage, durationMs: Date.now() - started }, 'failed', { error: err instanceof Error ? err.message : String(err) }).catch(() => undefined);
     }
     throw err;
   }
@@ -207,6 +234,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   const specs = actionSpecs(manifest);
   const inputs = specs.map((s) => ({ primitive: s.primitive, params: s.params, ...(s.as ? { as: s.as } : {}) }));
   const specOf = new Map(inputs.map((input, i) => [input, specs[i]]));
+  const planStarted = performance.now();
   const planned = planActions(inputs, deps.records, {
     ...(deps.newId ? { newId: deps.newId } : {}),
     ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}),
@@ -217,28 +245,44 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
       return renderer.render(action.params, context, `actions.${spec.primitive}`) as Record<string, unknown>;
     },
   });
+  planMs = elapsed(planStarted);
   const promptHash = hashOf(prompts);
   if (deps.dryRun) {
-    return { skill: manifest.name, version: manifest.version, dryRun: true, output, planned, status: 'dry_run', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy };
+    return { skill: manifest.name, version: manifest.version, dryRun: true, output, planned, status: 'dry_run', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy, trace: traceOf() };
   }
   throwIfAborted(deps.signal);
   const applied = await applyActions(planned, deps.records, {
-    skill: manifest.name, version: manifest.version, promptHash, rawOutput: raw, validation, tokens: usage, durationMs: Date.now() - started,
+    skill: manifest.name, version: manifest.version, promptHash, rawOutput: JSON.stringify(raws), validation, tokens: usage, durationMs: Date.now() - started,
   }, deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {});
-  return { skill: manifest.name, version: manifest.version, dryRun: false, output, planned, applied, runId: applied.runId, status: 'ok', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy };
+  return { skill: manifest.name, version: manifest.version, dryRun: false, output, planned, applied, runId: applied.runId, status: 'ok', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy, trace: traceOf() };
   }
 
   async function finishInvalid(): Promise<ManifestRunResult> {
     const promptHash = hashOf(prompts);
     // The audit keeps the invalid output (unless this was only a dry run); no record is written.
     const runId = deps.dryRun ? undefined : await deps.records.recordRun({
-      skill: manifest.name, version: manifest.version, promptHash, rawOutput: raw, validation, tokens: usage, durationMs: Date.now() - started,
+      skill: manifest.name, version: manifest.version, promptHash, rawOutput: JSON.stringify(raws), validation, tokens: usage, durationMs: Date.now() - started,
     }, 'invalid');
     return {
       skill: manifest.name, version: manifest.version, dryRun: deps.dryRun, planned: [], status: 'invalid', warnings, chunks: chunks.length,
-      usage, costUsd: cost, promptHash, producedBy: deps.llm ? 'model' : 'offline', ...(runId ? { runId } : {}),
+      usage, costUsd: cost, promptHash, producedBy: deps.llm ? 'model' : 'offline', ...(runId ? { runId } : {}), trace: traceOf(),
     };
   }
+}
+
+/** Milliseconds since `start` (a performance.now() reading), to a tenth. */
+function elapsed(start: number): number {
+  return Math.round((performance.now() - start) * 10) / 10;
+}
+
+/** The audit's validation record as the trace shows it. */
+function validationTrace(v: Record<string, unknown>): ValidationTrace {
+  const stage = v.offline ? 'offline' : v.merged ? 'merged' : v.reduce ? 'reduce' : v.ok === false ? 'chunk' : undefined;
+  return {
+    ok: v.ok !== false, ...(stage ? { stage } : {}),
+    ...(typeof v.chunk === 'number' ? { chunk: v.chunk } : {}), ...(typeof v.repairs === 'number' ? { repairs: v.repairs } : {}),
+    problems: Array.isArray(v.problems) ? v.problems.map(String) : [],
+  };
 }
 
 /** Without a model the chunks are only counted (the offline output reads the whole input). */

@@ -1,0 +1,71 @@
+import * as vscode from 'vscode';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { recordingPath } from '../../core/replay/cassetteRecorder';
+import { recordDryRun } from '../../core/replay/recordDryRun';
+import type { RecordedLlmCall } from '../../core/replay/callRecorder';
+import type { SkillRunTrace } from '../../core/skills/manifest/runTrace';
+import { openSkillHost } from '../../core/skills/manifest/skillHost';
+import type { RunSkillInput } from '../../core/tools/runSkill';
+import { isRecordingName, suggestedRecordingName } from '../recordingName';
+import type { CoreHost } from '../services';
+import type { SkillCatalog } from '../skillCatalog';
+
+/** What Record as Test needs. */
+export interface RecordTestDeps {
+  host: CoreHost;
+  catalog: SkillCatalog;
+  extensionPath: string;
+}
+
+/** The dry run to record. */
+export interface RecordableRun {
+  trace: SkillRunTrace;
+  exchanges: readonly RecordedLlmCall[];
+  input: RunSkillInput;
+  root: string;
+}
+
+/** Asks the recording's name (the file's stem proposed; a name in use is said to be replaced); undefined when dismissed. */
+export async function askRecordingName(root: string, trace: SkillRunTrace): Promise<string | undefined> {
+  const rule = vscode.l10n.t('Use up to 100 letters, digits, ".", "_" or "-", starting with a letter or digit.');
+  const stem = trace.input.source ? suggestedRecordingName(trace.input.source) : 'input';
+  const name = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Record as Test'),
+    prompt: vscode.l10n.t('Name of the recording in .interview-lens/recordings'),
+    value: suggestedRecordingName(`${trace.skill}-${stem}`),
+    ignoreFocusOut: true,
+    validateInput: (v) => {
+      if (!isRecordingName(v.trim())) return rule;
+      if (fs.existsSync(recordingPath(root, v.trim()))) {
+        return { message: vscode.l10n.t('{0} exists and will be replaced.', `${v.trim()}.jsonl`), severity: vscode.InputBoxValidationSeverity.Warning };
+      }
+      return undefined;
+    },
+  });
+  return name?.trim();
+}
+
+/**
+ * Writes the dry run as a cassette, as `interview-lens run SKILL --dry-run --record NAME` would:
+ * the same model calls (answered from the dry run, so nothing is asked again) and the run_skill
+ * call with the result a replay expects (planned on empty records, as replays plan). Returns
+ * the file. Trusted workspaces only: the caller checks.
+ */
+export async function recordAsTest(deps: RecordTestDeps, run: RecordableRun, name: string, signal: AbortSignal): Promise<string> {
+  if (!isRecordingName(name)) throw new Error(vscode.l10n.t('"{0}" cannot name a recording. {1}', name, vscode.l10n.t('Use up to 100 letters, digits, ".", "_" or "-", starting with a letter or digit.')));
+  const core = await deps.host.get();
+  const skills = await openSkillHost({
+    dirs: deps.catalog.folders(), builtInDirs: [deps.catalog.builtInDir], trusted: vscode.workspace.isTrusted, allowWrites: false,
+    wasmPath: path.join(deps.extensionPath, 'dist', 'sql-wasm.wasm'),
+  });
+  try {
+    const { file } = await recordDryRun({
+      root: run.root, name, core, skills, exchanges: run.exchanges, engine: run.trace.replay?.engine ?? run.trace.engine,
+      model: run.trace.replay?.model ?? run.trace.model ?? 'offline', input: run.input, signal,
+    });
+    return file;
+  } finally {
+    skills.close();
+  }
+}
