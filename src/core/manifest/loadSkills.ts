@@ -5,7 +5,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FILE_START, problem, type ManifestProblem } from './problems';
+import { FILE_START, problem, type ManifestProblem, type ProblemData } from './problems';
 import type { ChainManifest, SkillManifest } from './types';
 import { validateChainManifest, validateSkillManifest, type CheckActionParams, type CheckTemplate } from './validateManifest';
 import { YamlLocations } from './yamlLocations';
@@ -74,8 +74,8 @@ const inside = (p: string, root: string) => p === root || p.startsWith(root.ends
 /** A file's text, or the problem that kept it from being read. */
 type Read = { text: string } | { problem: Omit<ManifestProblem, 'file'> };
 
-const fileProblem = (message: string, code: ManifestProblem['code']): { problem: Omit<ManifestProblem, 'file'> } => ({
-  problem: { ...FILE_START, message, code, severity: 'error', path: '' },
+const fileProblem = (message: string, code: ManifestProblem['code'], data: ProblemData): { problem: Omit<ManifestProblem, 'file'> } => ({
+  problem: { ...FILE_START, message, code, severity: 'error', path: '', data },
 });
 
 /** Folders and files below one root, never leaving it. */
@@ -89,10 +89,10 @@ class Root {
       real = await fs.promises.realpath(shown);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // a skills folder that does not exist is normal
-      return problem(shown, FILE_START, `the skills folder could not be read (${(err as Error).message})`, 'file-unreadable', '');
+      return problem(shown, FILE_START, `the skills folder could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'folder', detail: (err as Error).message } });
     }
     const st = await fs.promises.stat(real);
-    if (!st.isDirectory()) return problem(shown, FILE_START, 'a skills path must be a folder; this is a file', 'file-unreadable', '');
+    if (!st.isDirectory()) return problem(shown, FILE_START, 'a skills path must be a folder; this is a file', 'file-unreadable', '', { data: { reason: 'not-a-folder' } });
     return new Root(shown, real, builtIn);
   }
 
@@ -127,27 +127,27 @@ class Root {
     try {
       real = await this.resolve(p);
     } catch (err) {
-      return fileProblem(`could not be read (${(err as Error).message})`, 'file-unreadable');
+      return fileProblem(`could not be read (${(err as Error).message})`, 'file-unreadable', { reason: 'file', found: path.basename(p), detail: (err as Error).message });
     }
-    if (!real) return fileProblem(`${path.basename(p)} is a link to a file outside ${this.shown}; it was not read (copy the file here instead)`, 'file-outside');
+    if (!real) return fileProblem(`${path.basename(p)} is a link to a file outside ${this.shown}; it was not read (copy the file here instead)`, 'file-outside', { reason: 'file', found: path.basename(p) });
     let handle: fs.promises.FileHandle | undefined;
     try {
       // O_NOFOLLOW: a link swapped in after the check above is refused rather than followed.
       handle = await fs.promises.open(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
       const st = await handle.stat();
-      if (!st.isFile()) return fileProblem(`${path.basename(p)} is not a regular file`, 'file-unreadable');
-      if (st.size > maxBytes) return fileProblem(`${path.basename(p)} is ${Math.ceil(st.size / 1024)} KB; the limit is ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large');
+      if (!st.isFile()) return fileProblem(`${path.basename(p)} is not a regular file`, 'file-unreadable', { reason: 'not-a-file', found: path.basename(p) });
+      if (st.size > maxBytes) return fileProblem(`${path.basename(p)} is ${Math.ceil(st.size / 1024)} KB; the limit is ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large', { found: path.basename(p), limit: Math.floor(maxBytes / 1024) });
       const buf = Buffer.alloc(Math.min(st.size, maxBytes + 1));
       const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-      if (bytesRead > maxBytes) return fileProblem(`${path.basename(p)} is larger than the limit of ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large');
+      if (bytesRead > maxBytes) return fileProblem(`${path.basename(p)} is larger than the limit of ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large', { found: path.basename(p), limit: Math.floor(maxBytes / 1024) });
       try {
         const text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, bytesRead));
         return { text: text.replace(/^\uFEFF/, '') };
       } catch {
-        return fileProblem(`${path.basename(p)} is not UTF-8 text; save it as UTF-8`, 'file-encoding');
+        return fileProblem(`${path.basename(p)} is not UTF-8 text; save it as UTF-8`, 'file-encoding', { found: path.basename(p) });
       }
     } catch (err) {
-      return fileProblem(`${path.basename(p)} could not be read (${(err as Error).message})`, 'file-unreadable');
+      return fileProblem(`${path.basename(p)} could not be read (${(err as Error).message})`, 'file-unreadable', { reason: 'file', found: path.basename(p), detail: (err as Error).message });
     } finally {
       await handle?.close();
     }
@@ -188,7 +188,7 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
     try {
       entries = await root.list(root.real);
     } catch (err) {
-      result.problems.push(problem(root.shown, FILE_START, `the skills folder could not be listed (${(err as Error).message})`, 'file-unreadable', ''));
+      result.problems.push(problem(root.shown, FILE_START, `the skills folder could not be listed (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'folder', detail: (err as Error).message } }));
       continue;
     }
     for (const entry of entries) {
@@ -201,7 +201,7 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
       try {
         const realDir = await root.resolve(entryPath);
         if (!realDir) {
-          result.problems.push(problem(root.shownPath(entryPath), FILE_START, `${entry.name} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning' }));
+          result.problems.push(problem(root.shownPath(entryPath), FILE_START, `${entry.name} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning', data: { reason: 'folder', found: entry.name } }));
           continue;
         }
         if (!(await fs.promises.stat(realDir)).isDirectory()) continue;
@@ -210,7 +210,7 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
       } catch (err) {
         // Whatever went wrong with this folder stays with this folder.
         const shownDir = root.shownPath(entryPath);
-        result.skills.push({ name: entry.name, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '')] });
+        result.skills.push({ name: entry.name, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'skill', detail: (err as Error).message } })] });
       }
     }
   }
@@ -272,7 +272,7 @@ async function loadSkill(
   if (!entries.some((e) => e.name === SKILL_FILE)) {
     // A folder of something else (a code skill's description.md): not a manifest skill, unless it is misnamed.
     if (files.includes('skill.yml')) {
-      return { ...base, valid: false, problems: [problem(path.join(shownDir, 'skill.yml'), FILE_START, 'the manifest must be named skill.yaml (not skill.yml); rename it', 'file-name', '')] };
+      return { ...base, valid: false, problems: [problem(path.join(shownDir, 'skill.yml'), FILE_START, 'the manifest must be named skill.yaml (not skill.yml); rename it', 'file-name', '', { data: { found: 'skill.yml', expected: 'skill.yaml' } })] };
     }
     return undefined;
   }
@@ -415,7 +415,7 @@ export async function loadSkillFolder(skillsDir: string, entryName: string, opti
     try {
       const realDir = await root.resolve(entryPath);
       if (!realDir) {
-        result.problems.push(problem(shownDir, FILE_START, `${entryName} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning' }));
+        result.problems.push(problem(shownDir, FILE_START, `${entryName} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning', data: { reason: 'folder', found: entryName } }));
         return result;
       }
       if (!(await fs.promises.stat(realDir)).isDirectory()) return result;
@@ -425,7 +425,7 @@ export async function loadSkillFolder(skillsDir: string, entryName: string, opti
       validatePending(pending, options, options.otherSkills ?? []);
       if (skill) result.skills.push(skill);
     } catch (err) {
-      result.skills.push({ name: entryName, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '')] });
+      result.skills.push({ name: entryName, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'skill', detail: (err as Error).message } })] });
     }
   }
   const known = options.knownSkillNames ? [...new Set([...options.knownSkillNames, ...result.skills.map((s) => s.name)])] : undefined;

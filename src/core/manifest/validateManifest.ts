@@ -123,7 +123,7 @@ class Checker {
   constructor(text: string, readonly file: string) {
     this.loc = new YamlLocations(text);
     for (const p of this.loc.syntaxProblems) {
-      this.problems.push(problem(file, p.range, p.message, p.severity === 'error' ? 'yaml-syntax' : 'yaml-warning', '', { severity: p.severity }));
+      this.problems.push(problem(file, p.range, p.message, p.severity === 'error' ? 'yaml-syntax' : 'yaml-warning', '', { severity: p.severity, data: p.data }));
     }
   }
 
@@ -136,11 +136,11 @@ class Checker {
     if (!this.loc.ok) return undefined;
     const data = this.loc.data;
     if (data === null || data === undefined) {
-      this.add({ line: 1, column: 1, endLine: 1, endColumn: 1 }, `this file is empty; a ${kind} needs at least ${needs}`, 'not-a-mapping', '', { data: { missing: needs.split(/, | and /) } });
+      this.add({ line: 1, column: 1, endLine: 1, endColumn: 1 }, `this file is empty; a ${kind} needs at least ${needs}`, 'not-a-mapping', '', { data: { missing: needs.split(/, | and /), reason: 'empty' } });
       return undefined;
     }
     if (!isObject(data)) {
-      this.add(this.loc.valueRange(''), `a ${kind} file is a mapping of keys such as "name: …"; found ${Array.isArray(data) ? 'a list' : 'a single value'}`, 'not-a-mapping', '');
+      this.add(this.loc.valueRange(''), `a ${kind} file is a mapping of keys such as "name: …"; found ${Array.isArray(data) ? 'a list' : 'a single value'}`, 'not-a-mapping', '', { data: { reason: Array.isArray(data) ? 'list' : 'value' } });
       return undefined;
     }
     return data;
@@ -156,7 +156,7 @@ class Checker {
     try {
       this.problems.push(...run());
     } catch (err) {
-      this.add(this.loc.keyRange(path), `the ${what} check failed on this part (${(err as Error).message}); the rest was checked`, 'check-failed', path, { severity: 'warning' });
+      this.add(this.loc.keyRange(path), `the ${what} check failed on this part (${(err as Error).message}); the rest was checked`, 'check-failed', path, { severity: 'warning', data: { found: what, detail: (err as Error).message } });
     }
   }
 
@@ -198,12 +198,12 @@ class Checker {
       if (typeof e.name !== 'string' || !SNAKE.test(e.name)) return;
       const range = this.loc.valueRange(e.namePointer);
       if (RESERVED.has(e.name)) {
-        this.add(range, `\`${key}: ${e.name}\` would hide the template name \`${e.name}\`; choose another name`, 'alias-reserved', e.namePointer, { data: { found: e.name } });
+        this.add(range, `\`${key}: ${e.name}\` would hide the template name \`${e.name}\`; choose another name`, 'alias-reserved', e.namePointer, { data: { found: e.name, expected: key } });
         return;
       }
       const first = defined.get(e.name);
       if (first) {
-        this.add(range, `\`${e.name}\` is already defined by \`${key}\` on ${first.label} (line ${first.line}); choose another name`, 'alias-duplicate', e.namePointer, { data: { found: e.name } });
+        this.add(range, `\`${e.name}\` is already defined by \`${key}\` on ${first.label} (line ${first.line}); choose another name`, 'alias-duplicate', e.namePointer, { data: { found: e.name, expected: key, line: first.line, index: first.index + 1 } });
         return;
       }
       defined.set(e.name, { index, line: range.line, label: e.label });
@@ -218,7 +218,7 @@ class Checker {
           const message = d.index === index
             ? `\`${n.name}\` is this ${noun}'s own \`${key}\`; its result exists only after it ran, so use it in a later ${noun}`
             : `\`${n.name}\` is used before it is defined: \`${key}: ${n.name}\` is on ${d.label} (line ${d.line}); move this ${noun} after that one`;
-          this.add(site.range(n.start, n.end), message, 'alias-before-definition', use.pointer, { data: { found: n.name } });
+          this.add(site.range(n.start, n.end), message, 'alias-before-definition', use.pointer, { data: { found: n.name, expected: key, reason: d.index === index ? 'own' : 'later', line: d.line, index: d.index + 1 } });
         }
       }
     });
@@ -251,9 +251,12 @@ class Checker {
             }
           }
           end = Math.min(Math.max(end, start + 1), Math.max(last, start + 1));
-          return isWhen
+          const p = isWhen
             ? site.problem(start, end, `this \`when:\` condition does not parse: ${message}`, 'when-syntax', severity)
             : site.problem(start, end, message, code, severity);
+          // The engine's own words, for a message in another language.
+          if (isWhen || code === 'template-syntax') p.data = { ...p.data, detail: message };
+          return p;
         },
       };
       this.guard('template', site.path, () => check(text, site.start.line, site.start.column, placed));
@@ -472,7 +475,7 @@ export function validateSkillManifest(text: string, file: string, options: Skill
   if (isObject(chunking) && Number.isInteger(chunking.overlap_chars)) {
     const max = Number.isInteger(chunking.max_chars) ? (chunking.max_chars as number) : 4000;
     if ((chunking.overlap_chars as number) >= max) {
-      c.add(c.loc.valueRange('/chunking/overlap_chars'), `\`overlap_chars\` (${String(chunking.overlap_chars)}) must be smaller than max_chars (${max}${chunking.max_chars === undefined ? ', the default' : ''}); lower it`, 'chunking-overlap', '/chunking/overlap_chars');
+      c.add(c.loc.valueRange('/chunking/overlap_chars'), `\`overlap_chars\` (${String(chunking.overlap_chars)}) must be smaller than max_chars (${max}${chunking.max_chars === undefined ? ', the default' : ''}); lower it`, 'chunking-overlap', '/chunking/overlap_chars', { data: { found: chunking.overlap_chars, limit: max, ...(chunking.max_chars === undefined ? { reason: 'default-max' } : {}) } });
     }
   }
 
@@ -481,7 +484,7 @@ export function validateSkillManifest(text: string, file: string, options: Skill
     data.tests.forEach((t, i) => {
       if (!isObject(t) || typeof t.name !== 'string') return;
       const first = names.get(t.name);
-      if (first !== undefined) c.add(c.loc.valueRange(`/tests/${i}/name`), `test name "${t.name}" is already used by test ${first + 1}; give each test its own name`, 'test-name-duplicate', `/tests/${i}/name`);
+      if (first !== undefined) c.add(c.loc.valueRange(`/tests/${i}/name`), `test name "${t.name}" is already used by test ${first + 1}; give each test its own name`, 'test-name-duplicate', `/tests/${i}/name`, { data: { found: t.name, index: first + 1 } });
       else names.set(t.name, i);
     });
   }
