@@ -8,7 +8,9 @@ import * as path from 'node:path';
 import { FILE_START, problem, type ManifestProblem, type ProblemData } from './problems';
 import type { ChainManifest, SkillManifest } from './types';
 import { validateChainManifest, validateSkillManifest, type CheckActionParams, type CheckTemplate } from './validateManifest';
+import { KeywordIndex, type KeywordOwner } from './keywordIndex';
 import { YamlLocations } from './yamlLocations';
+import { mapLimit } from '../runtime/abort';
 
 /** Options of loadSkillFolders. */
 export interface LoadSkillsOptions {
@@ -65,6 +67,8 @@ export interface LoadedSkills {
 }
 
 const DEFAULT_MAX_BYTES = 256 * 1024;
+/** Skill folders read at once by a load (their reads overlap; the checks after them run one by one). */
+const READ_CONCURRENCY = 8;
 const SKILL_FILE = 'skill.yaml';
 const CHAIN_SUFFIX = '.chain.yaml';
 const SNAKE = /^[a-z][a-z0-9_]*$/;
@@ -154,6 +158,9 @@ class Root {
   }
 }
 
+/** A chain file found while reading a skills folder, read after the skills (its steps name them). */
+interface ChainFile { root: Root; real: string; shown: string }
+
 const withFile = (file: string, p: Omit<ManifestProblem, 'file'>): ManifestProblem => ({ file, ...p });
 
 /** The range of the `name` value of a manifest text, for problems found after validation. */
@@ -191,27 +198,36 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
       result.problems.push(problem(root.shown, FILE_START, `the skills folder could not be listed (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'folder', detail: (err as Error).message } }));
       continue;
     }
-    for (const entry of entries) {
+    // Folders are read side by side (each read waits on the disk, not on the processor); what
+    // each one found is then taken in name order, as if read one after the other.
+    const found = await mapLimit(entries, READ_CONCURRENCY, async (entry) => {
+      const mine = { chainFiles: [] as ChainFile[], pending: [] as PendingSkill[], problems: [] as ManifestProblem[], skill: undefined as LoadedSkill | undefined };
       const entryPath = path.join(root.real, entry.name);
       if (entry.name.endsWith(CHAIN_SUFFIX) && (entry.isFile() || entry.isSymbolicLink())) {
-        chainFiles.push({ root, real: entryPath, shown: root.shownPath(entryPath) });
-        continue;
+        mine.chainFiles.push({ root, real: entryPath, shown: root.shownPath(entryPath) });
+        return mine;
       }
-      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) return mine;
       try {
         const realDir = await root.resolve(entryPath);
         if (!realDir) {
-          result.problems.push(problem(root.shownPath(entryPath), FILE_START, `${entry.name} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning', data: { reason: 'folder', found: entry.name } }));
-          continue;
+          mine.problems.push(problem(root.shownPath(entryPath), FILE_START, `${entry.name} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning', data: { reason: 'folder', found: entry.name } }));
+          return mine;
         }
-        if (!(await fs.promises.stat(realDir)).isDirectory()) continue;
-        const skill = await loadSkill(root, entry.name, realDir, root.shownPath(entryPath), maxBytes, texts, chainFiles, pending);
-        if (skill) result.skills.push(skill);
+        if (!(await fs.promises.stat(realDir)).isDirectory()) return mine;
+        mine.skill = await loadSkill(root, entry.name, realDir, root.shownPath(entryPath), maxBytes, texts, mine.chainFiles, mine.pending);
       } catch (err) {
         // Whatever went wrong with this folder stays with this folder.
         const shownDir = root.shownPath(entryPath);
-        result.skills.push({ name: entry.name, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'skill', detail: (err as Error).message } })] });
+        mine.skill = { name: entry.name, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'skill', detail: (err as Error).message } })] };
       }
+      return mine;
+    });
+    for (const f of found) {
+      chainFiles.push(...f.chainFiles);
+      pending.push(...f.pending);
+      result.problems.push(...f.problems);
+      if (f.skill) result.skills.push(f.skill);
     }
   }
 
@@ -281,7 +297,7 @@ async function loadSkill(
   // Validated once every skill is read (validatePending), so each one can be compared with the others.
   const facts = factsOf(read.text);
   const skill: LoadedSkill = { ...base, name: facts.name ?? folderName, valid: false, problems: [] };
-  pending.push({ skill, text: read.text, folderName, files, keywords: facts.keywords });
+  pending.push({ skill, text: read.text, folderName, files, keywords: facts.keywords, locations: facts.locations });
   texts.set(skill, read.text);
   return skill;
 }
@@ -301,15 +317,17 @@ interface PendingSkill {
   folderName: string;
   files: string[];
   keywords: string[];
+  /** The parsed text, validated without parsing it again. */
+  locations: YamlLocations;
 }
 
 /** The name (if usable) and routing keywords a manifest declares, read even when it has other problems. */
-function factsOf(text: string): { name?: string; keywords: string[] } {
+function factsOf(text: string): { name?: string; keywords: string[]; locations: YamlLocations } {
   const loc = new YamlLocations(text);
   const data = loc.ok && loc.data && typeof loc.data === 'object' ? (loc.data as { name?: unknown; match?: unknown }) : {};
   const match = data.match && typeof data.match === 'object' ? (data.match as { keywords?: unknown }) : {};
   const keywords = Array.isArray(match.keywords) ? match.keywords.filter((k): k is string => typeof k === 'string') : [];
-  return typeof data.name === 'string' && SNAKE.test(data.name) ? { name: data.name, keywords } : { keywords };
+  return typeof data.name === 'string' && SNAKE.test(data.name) ? { name: data.name, keywords, locations: loc } : { keywords, locations: loc };
 }
 
 /**
@@ -318,17 +336,25 @@ function factsOf(text: string): { name?: string; keywords: string[] } {
  * edit; the workspace skill gets the warning, naming the built-in.
  */
 function validatePending(pending: readonly PendingSkill[], options: LoadSkillsOptions, outside: ReadonlyArray<{ name: string; file: string; keywords: readonly string[] }> = []): void {
-  const all = pending.map((p) => ({ name: p.skill.name, file: p.skill.file, keywords: p.keywords, builtIn: p.skill.builtIn }));
+  // One index of everyone's keywords for the whole load (asked once per skill, not rebuilt for each).
+  const fromOutside = new Set<KeywordOwner>();
+  const owners: KeywordOwner[] = pending.map((p) => ({ name: p.skill.name, file: p.skill.file, keywords: p.keywords, builtIn: p.skill.builtIn }));
+  for (const o of outside) {
+    const owner = { name: o.name, file: o.file, keywords: o.keywords };
+    fromOutside.add(owner);
+    owners.push(owner);
+  }
+  const index = new KeywordIndex(owners);
   for (const p of pending) {
     // Another version of the same skill (a canary pair) shares its keywords by design.
-    const otherSkills = [...all.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name && (!p.skill.builtIn || o.builtIn)).map(({ name, file, keywords }) => ({ name, file, keywords })),
-      ...(p.skill.builtIn ? [] : outside.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name))];
+    const accept = (o: KeywordOwner) => o.file !== p.skill.file && o.name !== p.skill.name && (p.skill.builtIn ? !!o.builtIn && !fromOutside.has(o) : true);
     const v = validateSkillManifest(p.text, p.skill.file, {
       folderName: p.folderName,
       folderFiles: p.files,
       checkActionParams: options.checkActionParams,
       checkTemplate: options.checkTemplate,
-      otherSkills,
+      keywordIndex: { index, accept },
+      locations: p.locations,
     });
     const skill = p.skill;
     if (v.manifest) skill.name = v.manifest.name;

@@ -121,7 +121,7 @@ const ZH: Record<ManifestProblemCode, Zh> = {
   'template-unknown-variable': (p, d) => unknownVariable(d),
   'template-unknown-field': (p, d) => unknownVariable(d),
   'template-out-not-in-schema': (p, d) => unknownVariable(d),
-  'keyword-overlap': (p, d) => `关键词 ${quoted(d.found)} 也是技能 ${(d.related ?? []).map((r) => `“${r.name}”`).join('、')} 的关键词，含有它的输入两者都匹配，路由无法据此选择；换一个只属于本技能输入的关键词，或从其中一个删除`,
+  'keyword-overlap': (p, d) => `关键词 ${quoted(d.found)} 也是技能 ${(d.related ?? []).slice(0, 3).map((r) => `“${r.name}”`).join('、')}${(d.related?.length ?? 0) > 3 ? ` 等 ${d.related!.length} 个技能` : ''} 的关键词，含有它的输入两者都匹配，路由无法据此选择；换一个只属于本技能输入的关键词，或从其中一个删除`,
   'description-missing-what': (p, d) => descriptionMissing(d),
   'description-missing-when': (p, d) => descriptionMissing(d),
   'description-missing-not-for': (p, d) => descriptionMissing(d),
