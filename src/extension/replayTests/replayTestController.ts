@@ -6,7 +6,8 @@ import type { LlmProvider } from '../../core/llm/provider';
 import { RECORDINGS_DIR, replayFile, rerecordCassette, type CassetteReplayResult } from '../../core/replay';
 import type { CoreHost } from '../services';
 import type { SkillCatalog } from '../skillCatalog';
-import { builtInCassettes, CassetteItems, workspaceCassettes } from './cassetteItems';
+import { discoverCassettes, workspaceCassettes } from '../../core/replay/cassetteDiscovery';
+import { CassetteItems } from './cassetteItems';
 import { liveEngine } from './liveEngine';
 import { openReplaySession, untrustedScript } from './replaySession';
 import { messageAt, reportReplay, ReportingRun, type ItemOutcome } from './reportReplay';
@@ -99,11 +100,8 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
 
   discover(): Promise<void> {
     this.discovered = (async () => {
-      const files = [...builtInCassettes(path.join(this.deps.context.extensionPath, 'skills'))];
-      for (const folder of vscode.workspace.workspaceFolders ?? []) {
-        if (folder.uri.scheme === 'file') files.push(...workspaceCassettes(folder.uri.fsPath));
-      }
-      this.items.replaceAll(files);
+      const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+      this.items.replaceAll(discoverCassettes({ extensionPath: this.deps.context.extensionPath, workspaceFolders }));
       this.watch();
     })();
     return this.discovered;
