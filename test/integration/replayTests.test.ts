@@ -1,6 +1,7 @@
 // Recorded runs as tests in a real VS Code (issue 16, Test Explorer): the built-in skills'
 // cassettes are listed and pass, a cassette edited to another expected output fails with a diff
-// at the call's line, a cassette whose skill changed is skipped as stale, and every status equals
+// at the call's line, a cassette whose skill changed is marked stale (errored with the reason and
+// the fix, never failed or silently skipped), and every status equals
 // what `interview-lens replay --json` says for the same files. Runs trusted and in Restricted Mode.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -172,7 +173,7 @@ describe('Replays in the Test Explorer (issue 16)', function () {
     assert.equal(api.itemFor(file), undefined, 'the deleted cassette leaves the list');
   });
 
-  it('a cassette whose skill changed since recording is skipped as stale, not failed', async () => {
+  it('a cassette whose skill changed since recording is marked stale: errored with why and what to do, not failed or skipped', async () => {
     const skillDir = workspacePath('.interview-lens', 'skills', 'replay_tiny');
     fs.mkdirSync(skillDir, { recursive: true });
     created.push(skillDir);
@@ -193,10 +194,21 @@ describe('Replays in the Test Explorer (issue 16)', function () {
     fs.writeFileSync(path.join(skillDir, 'skill.yaml'), TINY_SKILL('A tiny offline skill of the replay tests, changed after recording.'));
     await api.run('replay', [item]);
     const outcome = api.outcome(item)!;
-    assert.equal(outcome.state, 'skipped');
-    assert.match(String(outcome.messages[0].message), /Stale: skill "replay_tiny" changed since this cassette was recorded\. Re-record it/);
+    assert.equal(outcome.state, 'errored');
+    assert.equal(outcome.messages.length, 1);
+    const [message] = outcome.messages;
+    assert.match(String(message.message), /^Stale: skill "replay_tiny" changed since this cassette was recorded, so the recording no longer describes it \(\d+ of \d+ tool calls still give the recorded result\)\. Re-record it with the "Re-record" run profile, or accept today's results with "interview-lens replay --update"\./);
+    assert.equal(message.location!.uri.fsPath, file);
+    assert.equal(message.location!.range.start.line, 0, 'at the header');
     assert.equal(api.result(file)?.status, 'stale');
-    for (const child of children(item)) assert.equal(api.outcome(child)?.state, 'skipped');
+    // The description is not part of what the run_skill call returned: its call still gives the recorded result.
+    const result = api.result(file)!;
+    for (const child of children(item)) {
+      const call = result.calls!.find((c) => c.index === child.range!.start.line);
+      const state = api.outcome(child)?.state;
+      assert.ok(state === 'passed' || state === 'errored', `${child.label}: ${state}`);
+      if (call) assert.equal(state, call.status === 'pass' ? 'passed' : 'errored', child.label);
+    }
   });
 
   it('gives the same statuses as `interview-lens replay --json`, per cassette and per call', async () => {
@@ -221,7 +233,7 @@ describe('Replays in the Test Explorer (issue 16)', function () {
       assert.deepEqual(mine!.calls?.map((c) => [c.index, c.status]), o.calls?.map((c) => [c.index, c.status]), file);
       statuses.add(o.status);
       const state = api.outcome(api.itemFor(file)!)!.state;
-      assert.equal(state, { pass: 'passed', fail: 'failed', stale: 'skipped', invalid: 'errored', error: 'errored' }[o.status], file);
+      assert.equal(state, { pass: 'passed', fail: 'failed', stale: 'errored', invalid: 'errored', error: 'errored' }[o.status], file);
     }
     assert.deepEqual([...statuses].sort(), ['fail', 'pass', 'stale'], 'the comparison covers a pass, a failure and a stale cassette');
   });
