@@ -160,6 +160,52 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
     assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 2);
   });
 
+  it('with interviewLens.skills.reloadOnEdit on, an unsaved edit reloads the skill from the editor; reverting it goes back to the file', async () => {
+    await closeAll();
+    const file = path.join(skillsRoot(), name, 'skill.yaml');
+    const onDisk = fs.readFileSync(file, 'utf8');
+    assert.match(onDisk, /^version: 2$/m, 'the test before saved version 2');
+    const replace = async (doc: vscode.TextDocument, from: string, to: string) => {
+      const edit = new vscode.WorkspaceEdit();
+      const at = doc.getText().indexOf(from);
+      assert.ok(at >= 0, `no "${from}"`);
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    };
+    const settings = vscode.workspace.getConfiguration('interviewLens.skills');
+    await settings.update('reloadOnEdit', true, vscode.ConfigurationTarget.Global);
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(doc);
+      await replace(doc, 'version: 2', 'version: 5');
+      assert.ok(doc.isDirty, 'the edit is not saved');
+      assert.ok(await until(() => nodeOf(name)?.entry.running?.manifest?.version === 5, 10_000), `unsaved edit: running v${nodeOf(name)?.entry.running?.manifest?.version}`);
+      assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'nothing was written');
+      assert.equal(itemOf(name)?.contextValue, 'skill.workspace.valid');
+
+      // A broken unsaved edit shows why, while the edited good version keeps running.
+      await replace(doc, 'version: 5', 'version: five');
+      assert.ok(await until(() => nodeOf(name)?.entry.latest.valid === false, 10_000), 'the broken edit is not shown');
+      assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 5);
+      assert.equal(itemOf(name)?.contextValue, 'skill.workspace.lastGood');
+    } finally {
+      await settings.update('reloadOnEdit', undefined, vscode.ConfigurationTarget.Global);
+    }
+    // Reverted and closed (closeAll): the registry goes back to the file.
+    await closeAll();
+    assert.ok(await until(() => nodeOf(name)?.entry.running?.manifest?.version === 2 && nodeOf(name)?.entry.latest.valid === true, 10_000),
+      `after closing unsaved: running v${nodeOf(name)?.entry.running?.manifest?.version}, valid ${nodeOf(name)?.entry.latest.valid}`);
+
+    // With the setting off (the default), an unsaved edit changes nothing until it is saved.
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc);
+    await replace(doc, 'version: 2', 'version: 9');
+    // Longer than the reload-on-edit pause (150 ms) and the save debounce (40 ms) together, many times over.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 2, 'an unsaved edit reloaded the skill with the setting off');
+    await closeAll();
+  });
+
   it('Toggle Enabled edits enabled: in the workspace skill.yaml and nothing else; a built-in skill is refused', async () => {
     const file = path.join(skillsRoot(), name, 'skill.yaml');
     await closeAll();
