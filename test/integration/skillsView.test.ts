@@ -172,14 +172,21 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
       edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to);
       assert.ok(await vscode.workspace.applyEdit(edit));
     };
+    // A browser VS Code (code-server) saves edits after a second by default (files.autoSave is
+    // afterDelay on the web): off here, or the "unsaved" edits below would be saves.
+    const files = vscode.workspace.getConfiguration('files');
+    const autoSave = files.inspect('autoSave')?.globalValue;
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     const settings = vscode.workspace.getConfiguration('interviewLens.skills');
     await settings.update('reloadOnEdit', true, vscode.ConfigurationTarget.Global);
+    assert.ok(await until(() => vscode.workspace.getConfiguration('interviewLens.skills').get('reloadOnEdit') === true && vscode.workspace.getConfiguration('files').get('autoSave') === 'off'), 'the settings took effect');
     try {
       const doc = await vscode.workspace.openTextDocument(file);
       await vscode.window.showTextDocument(doc);
       await replace(doc, 'version: 2', 'version: 5');
       assert.ok(doc.isDirty, 'the edit is not saved');
       assert.ok(await until(() => nodeOf(name)?.entry.running?.manifest?.version === 5, 10_000), `unsaved edit: running v${nodeOf(name)?.entry.running?.manifest?.version}`);
+      assert.ok(doc.isDirty, 'still unsaved');
       assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'nothing was written');
       assert.equal(itemOf(name)?.contextValue, 'skill.workspace.valid');
 
@@ -191,6 +198,7 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
     } finally {
       await settings.update('reloadOnEdit', undefined, vscode.ConfigurationTarget.Global);
     }
+    assert.ok(await until(() => vscode.workspace.getConfiguration('interviewLens.skills').get('reloadOnEdit') === false), 'reloadOnEdit is off again');
     // Reverted and closed (closeAll): the registry goes back to the file.
     await closeAll();
     assert.ok(await until(() => nodeOf(name)?.entry.running?.manifest?.version === 2 && nodeOf(name)?.entry.latest.valid === true, 10_000),
@@ -202,8 +210,13 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
     await replace(doc, 'version: 2', 'version: 9');
     // Longer than the reload-on-edit pause (150 ms) and the save debounce (40 ms) together, many times over.
     await new Promise((r) => setTimeout(r, 1500));
-    assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 2, 'an unsaved edit reloaded the skill with the setting off');
-    await closeAll();
+    try {
+      assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 2, 'an unsaved edit reloaded the skill with the setting off');
+      assert.ok(doc.isDirty);
+    } finally {
+      await closeAll();
+      await files.update('autoSave', autoSave, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('Toggle Enabled edits enabled: in the workspace skill.yaml and nothing else; a built-in skill is refused', async () => {
