@@ -1,12 +1,15 @@
-// The Test Explorer part of `npm run bench` (issue 16): discovering 500 cassettes the way the
-// Replays controller lists them (read each file, parse its header, count its calls) against
-// reading the files alone; and replaying one cassette of 10,000 recorded query_knowledge_base
+// The Test Explorer part of `npm run bench` (issue 16): discovering 500 cassettes through the
+// Replays controller's own discovery (discoverCassettes: list the recordings, read each file,
+// parse its header, count its calls; the controller turns what it returns into TestItems)
+// against reading the same files' bytes alone; and replaying one cassette of 10,000 recorded query_knowledge_base
 // calls (each run again and compared with the recording) against running the same 10,000 calls
 // without a cassette. Medians of 5 runs (discovery) and 3 runs (replay).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { outlineCassette, summarizeCassette } from '../src/core/replay/cassetteOutline';
+import { discoverCassettes } from '../src/core/replay/cassetteDiscovery';
+import { outlineCassette } from '../src/core/replay/cassetteOutline';
+import { RECORDINGS_DIR } from '../src/core/replay/cassetteRecorder';
 import { parseCassette } from '../src/core/replay/cassette';
 import { CassetteRecorder } from '../src/core/replay/cassetteRecorder';
 import { replayCassette } from '../src/core/replay/replayRunner';
@@ -36,31 +39,35 @@ const QUERIES = ['prompt injection', 'RAG chunking', 'idempotent API', 'cache in
     }
     const big = recorder.text();
 
-    // 500 cassettes of 20 calls each, cut from the big one: the discovery reads all of them.
+    // 500 cassettes of 20 calls each, cut from the big one, in a workspace folder's recordings:
+    // the discovery reads all of them (and the extension's own built-in tests, as in the editor).
     const lines = big.trimEnd().split('\n');
-    const folder = path.join(dir, 'recordings');
-    fs.mkdirSync(folder);
+    const workspace = path.join(dir, 'workspace');
+    const folder = path.join(workspace, RECORDINGS_DIR);
+    fs.mkdirSync(folder, { recursive: true });
     for (let i = 0; i < 500; i++) {
       const start = 1 + ((i * 20) % (lines.length - 21));
       fs.writeFileSync(path.join(folder, `case-${i}.jsonl`), `${[lines[0], ...lines.slice(start, start + 20)].join('\n')}\n`);
     }
     let listed = 0;
     let calls = 0;
+    const roots = { extensionPath: ROOT, workspaceFolders: [workspace] };
+    const files = discoverCassettes(roots).map((d) => d.file);
     const discover = await time(() => {
-      listed = 0;
-      calls = 0;
-      for (const name of fs.readdirSync(folder).filter((n) => n.endsWith('.jsonl'))) {
-        const file = path.join(folder, name);
-        calls += summarizeCassette(fs.readFileSync(file, 'utf8'), file).calls;
-        listed++;
-      }
+      const found = discoverCassettes(roots).filter((d) => !d.builtIn);
+      const bad = found.find((d) => !d.summary);
+      if (bad) throw new Error(`bench: ${bad.file} was not discovered: ${bad.error?.message}`);
+      listed = found.length;
+      calls = found.reduce((n, d) => n + d.summary!.calls, 0);
     }, 5);
+    // The same files (the 500 and the built-in tests), their bytes read and nothing else.
     const readOnly = await time(() => {
-      for (const name of fs.readdirSync(folder).filter((n) => n.endsWith('.jsonl'))) fs.readFileSync(path.join(folder, name), 'utf8');
+      for (const file of files) fs.readFileSync(file);
     }, 5);
+    if (listed !== 500) throw new Error(`bench: ${listed} of 500 cassettes discovered`);
     const bytes = fs.readdirSync(folder).reduce((n, f) => n + fs.statSync(path.join(folder, f)).size, 0);
     console.log('\nReplays in the Test Explorer');
-    console.log(`  discover 500 cassettes (${listed} listed, ${calls} calls counted, ${(bytes / 1024 / 1024).toFixed(1)} MB; header parsed, calls counted): median ${ms(discover)}; reading the files alone (baseline) ${ms(readOnly)} -> ratio ${(discover / readOnly).toFixed(1)}x`);
+    console.log(`  discover 500 cassettes through the controller's discovery (${listed} listed, ${calls} calls counted, ${(bytes / 1024 / 1024).toFixed(1)} MB, plus the ${files.length - listed} built-in tests; folders listed, links checked, headers parsed): median ${ms(discover)}; reading the same ${files.length} files' bytes alone (baseline) ${ms(readOnly)} -> ratio ${(discover / readOnly).toFixed(1)}x`);
 
     const outline = await time(() => outlineCassette(big, 'bench'), 5);
     const parse = await time(() => parseCassette(big, 'bench'), 5);

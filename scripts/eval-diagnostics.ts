@@ -117,9 +117,9 @@ interface Row { file: string; theirs: Theirs; ours?: ManifestProblem; verdict: V
   });
 
   // The corpus, and the built-in skills (where neither should report anything).
-  const inputs: Array<{ label: string; uri: string; text: string; ours: ManifestProblem[] }> = brokenCases().map((c) => ({
-    label: `${c.name}/${path.basename(c.file)}`, uri: `file:///ws/skills/${c.name}/${path.basename(c.file)}`, text: c.text, ours: validateCase(c),
-  }));
+  const inputs: Array<{ label: string; uri: string; text: string; ours: ManifestProblem[] }> = await Promise.all(brokenCases().map(async (c) => ({
+    label: `${c.name}/${path.basename(c.file)}`, uri: `file:///ws/skills/${c.name}/${path.basename(c.file)}`, text: c.text, ours: await validateCase(c),
+  })));
   for (const name of fs.readdirSync(path.join(ROOT, 'skills')).sort()) {
     const file = path.join(ROOT, 'skills', name, 'skill.yaml');
     if (!fs.existsSync(file)) continue;

@@ -1,6 +1,8 @@
 // Editing a skill in the real workbench (issue 15), in Chromium: a broken skill.yaml shows its
-// problems as squiggles and in the Problems panel, and typing a new item in `actions` opens the
-// completion list with the action primitives. Screenshots go to test-results/ for review.
+// problems as squiggles and in the Problems panel, typing a new item in `actions` opens the
+// completion list with the action primitives, and fixing and saving the file clears the problems
+// and shows the skill as valid in the Skills view (the time from the save to that is printed).
+// Screenshots go to test-results/ for review.
 // Started by test/vscode/run.mjs after diagnose.e2e.ts, against the same code-server.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -13,7 +15,9 @@ const WORKSPACE = process.env.IL_E2E_WORKSPACE;
 const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
 
 const SKILL = 'e2e_editor_probe';
-const BROKEN = `name: ${SKILL}
+/** The skill the fix-and-save test fixes (its own, so the completion test's typing is not in it). */
+const FIXED = 'e2e_editor_fixed';
+const broken = (name: string) => `name: ${name}
 version: 1
 description: Keeps the pasted text as a note. Use it for a short note. Not for job postings.
 prompt:
@@ -31,6 +35,7 @@ actions:
       title: "{{ out.title }}"
       body: "{{ input.text }}"
 `;
+const BROKEN = broken(SKILL);
 
 /** Runs a command from the palette by its exact title. */
 async function palette(page: Page, title: string): Promise<void> {
@@ -44,12 +49,13 @@ async function palette(page: Page, title: string): Promise<void> {
 
 /** Opens a workspace file by its relative path through Quick Open (retrying while the file index catches up). */
 async function quickOpen(page: Page, relative: string): Promise<void> {
+  const folder = path.basename(path.dirname(relative));
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     await input.fill(relative);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(path.dirname(relative)) }).first();
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: folder }).first();
     try {
       await row.waitFor({ timeout: 10_000 });
       await row.click();
@@ -60,6 +66,7 @@ async function quickOpen(page: Page, relative: string): Promise<void> {
     }
   }
   await page.locator('.tab.active[data-resource-name="skill.yaml"]').waitFor();
+  await page.locator('.breadcrumbs-control .monaco-icon-label', { hasText: folder }).first().waitFor();
 }
 
 describe('Editing a skill.yaml, end to end in Chromium', function () {
@@ -69,11 +76,14 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
   let passed = 0;
   let failed = 0;
   const dir = WORKSPACE ? path.join(WORKSPACE, 'skills', SKILL) : '';
+  const fixedDir = WORKSPACE ? path.join(WORKSPACE, 'skills', FIXED) : '';
 
   before(async function () {
     assert.ok(URL && WORKSPACE, 'IL_E2E_URL and IL_E2E_WORKSPACE are not set: run this suite through "npm run test:vscode"');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'skill.yaml'), BROKEN);
+    fs.mkdirSync(fixedDir, { recursive: true });
+    fs.writeFileSync(path.join(fixedDir, 'skill.yaml'), broken(FIXED));
     fs.mkdirSync(OUT, { recursive: true });
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -99,6 +109,7 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
     }
     await browser?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (fixedDir) fs.rmSync(fixedDir, { recursive: true, force: true });
   });
 
   it('shows a broken skill.yaml\'s problems as squiggles and in the Problems panel', async () => {
@@ -137,5 +148,41 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
     await page.screenshot({ path: path.join(OUT, 'skill-editor-completion.png') });
     await page.keyboard.press('Escape');
     await palette(page, 'File: Revert File');
+  });
+
+  it('fixing the mistakes clears the problems, and after the save the Skills view shows the skill as valid', async () => {
+    await quickOpen(page, `skills/${FIXED}/skill.yaml`);
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
+    // The Skills view, opened from its status bar item, lists the saved (broken) file as invalid.
+    await page.locator('.statusbar-item', { hasText: /\d+ skills/ }).first().click();
+    const row = page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${FIXED}$`) }) }).first();
+    await row.locator('.label-description', { hasText: /^invalid: / }).waitFor({ timeout: 30_000 });
+
+    // Each mistake found with Find and typed over, as a user would, then saved at once (a browser
+    // VS Code would also save by itself a second after typing: files.autoSave is afterDelay there).
+    for (const [wrong, right] of [['nosuchfilter', 'trim'], ['fixd', 'fixed']]) {
+      await editor.locator('.view-lines').click();
+      await page.keyboard.press('Control+F');
+      await page.locator('.find-widget.visible').waitFor();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(wrong);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Escape');
+      await page.keyboard.type(right);
+    }
+    const saved = Date.now();
+    await page.keyboard.press('Control+S');
+    await row.locator('.label-description', { hasText: /^v1$/ }).waitFor({ timeout: 30_000 });
+    // Wall-clock, for the log only: what a user waits from Ctrl+S to the view showing the skill valid.
+    console.log(`      save -> Skills view shows ${FIXED} valid: ${Date.now() - saved} ms (file watcher, registry reload, tree refresh, render)`);
+    await page.locator('.tab.active[data-resource-name="skill.yaml"]:not(.dirty)').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.editor-instance .squiggly-error').length === 0, undefined, { timeout: 30_000 });
+
+    await palette(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    await page.locator('.markers-panel').waitFor();
+    await page.waitForFunction((skill) => !Array.from(document.querySelectorAll<HTMLElement>('.markers-panel .monaco-list-row')).some((r) => r.textContent?.includes(skill)), FIXED, { timeout: 15_000 });
+    await page.mouse.move(1200, 500);
+    await page.screenshot({ path: path.join(OUT, 'skill-editor-fixed.png') });
   });
 });

@@ -1,7 +1,7 @@
 // The Skills view in the real workbench, in Chromium (issue 15): the status bar item opens it,
 // workspace skills appear as their files are written, a broken save shows the reason while the
 // last good version keeps running, and the context menu offers Run, Dry Run, Open and Toggle
-// Enabled. Screenshots in the dark and light themes. Started by test/vscode/run.mjs.
+// Enabled. Screenshots in the dark, light and high-contrast themes. Started by test/vscode/run.mjs.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -122,17 +122,22 @@ describe('The Skills view, end to end in Chromium', function () {
     await page.keyboard.press('Escape');
   });
 
-  it('reads in the light theme too', async () => {
-    await runCommand(page, 'Preferences: Color Theme');
-    await page.locator('.quick-input-widget input').fill('Light Modern');
-    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Light Modern$/ }) }).first().click();
-    await page.locator('.monaco-workbench.vs').waitFor({ timeout: 15_000 });
-    await row('e2e_notes').waitFor();
-    await page.mouse.move(900, 600);
-    await page.screenshot({ path: path.join(OUT, 'skills-view-light.png') });
-    await runCommand(page, 'Preferences: Color Theme');
-    await page.locator('.quick-input-widget input').fill('Dark Modern');
-    await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^Dark Modern$/ }) }).first().click();
-    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
+  it('reads in the light and high-contrast themes too', async () => {
+    // VS Code's theme ids "Default Light Modern", "Default High Contrast" are listed by these labels.
+    for (const [theme, workbenchClass, shot] of [
+      ['Light Modern', 'vs', 'skills-view-light.png'],
+      ['Dark High Contrast', 'hc-black', 'skills-view-high-contrast.png'],
+      ['Dark Modern', 'vs-dark', undefined],
+    ] as const) {
+      await runCommand(page, 'Preferences: Color Theme');
+      await page.locator('.quick-input-widget input').fill(theme);
+      await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) }).first().click();
+      await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ timeout: 15_000 });
+      if (!shot) continue;
+      await row('e2e_notes').waitFor();
+      await row('e2e_broken').locator('.label-description', { hasText: /^invalid: / }).waitFor();
+      await page.mouse.move(900, 600);
+      await page.screenshot({ path: path.join(OUT, shot) });
+    }
   });
 });

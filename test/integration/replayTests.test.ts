@@ -1,6 +1,7 @@
 // Recorded runs as tests in a real VS Code (issue 16, Test Explorer): the built-in skills'
 // cassettes are listed and pass, a cassette edited to another expected output fails with a diff
-// at the call's line, a cassette whose skill changed is skipped as stale, and every status equals
+// at the call's line, a cassette whose skill changed is marked stale (errored with the reason and
+// the fix, never failed or silently skipped), and every status equals
 // what `interview-lens replay --json` says for the same files. Runs trusted and in Restricted Mode.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { startMockOpenAi, type MockOpenAi } from '../support/mockOpenAiServer';
 
 const EXTENSION_ID = 'interview-lens.interview-lens';
 const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
@@ -15,8 +17,8 @@ const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 interface Outcome { state: 'passed' | 'failed' | 'skipped' | 'errored'; messages: vscode.TestMessage[] }
-interface CallResult { index: number; status: string }
-interface Result { file: string; status: string; calls?: CallResult[]; message?: string }
+interface CallResult { index: number; status: string; name?: string; liveServed?: number; actual?: string }
+interface Result { file: string; status: string; calls?: CallResult[]; message?: string; counts?: { liveServed?: number } }
 interface ReplayApi {
   controller: vscode.TestController;
   discover(): Promise<void>;
@@ -24,7 +26,11 @@ interface ReplayApi {
   run(kind: 'replay' | 'live' | 'rerecord', include?: readonly vscode.TestItem[]): Promise<void>;
   outcome(item: vscode.TestItem): Outcome | undefined;
   result(file: string): Result | undefined;
+  confirmWith(answer: ((message: string, detail: string) => Promise<boolean>) | undefined): void;
+  runContinuously(include?: readonly vscode.TestItem[]): vscode.Disposable;
+  continuousIdle(): Promise<void>;
 }
+interface Registry { refresh(): Promise<unknown> }
 
 function workspacePath(...parts: string[]): string {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -54,7 +60,21 @@ function cli(args: string[], env: Record<string, string> = {}): { status: number
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const TINY_SKILL = (description: string) => `name: replay_tiny
+async function setUser(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('interviewLens').update(key, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Replaces `from` with `to` in an open document through the editor, and saves it. */
+async function editAndSave(doc: vscode.TextDocument, from: string, to: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  const at = doc.getText().indexOf(from);
+  assert.ok(at >= 0, `no "${from}" in ${doc.uri.fsPath}`);
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  assert.ok(await doc.save(), 'the save failed');
+}
+
+const TINY_SKILL = (description: string, name = 'replay_tiny') => `name: ${name}
 version: 1
 description: ${description}
 prompt:
@@ -75,6 +95,7 @@ actions:
 describe('Replays in the Test Explorer (issue 16)', function () {
   this.timeout(180_000);
   let api: ReplayApi;
+  let registry: Registry;
   let extensionPath: string;
   const recordings = () => workspacePath('.interview-lens', 'recordings');
   const created: string[] = [];
@@ -83,13 +104,18 @@ describe('Replays in the Test Explorer (issue 16)', function () {
   before(async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     extensionPath = ext.extensionPath;
-    api = ((await ext.activate()) as { replayTests: ReplayApi }).replayTests;
+    const exported = (await ext.activate()) as { replayTests: ReplayApi; skills: { catalog: { registry: Registry } } };
+    api = exported.replayTests;
+    registry = exported.skills.catalog.registry;
     assert.ok(api, 'activate() returns the replays controller');
     if (!fs.existsSync(workspacePath('.interview-lens'))) created.push(workspacePath('.interview-lens'));
     fs.mkdirSync(recordings(), { recursive: true });
   });
 
-  after(() => {
+  after(async () => {
+    api.confirmWith(undefined);
+    for (const key of ['engine', 'openai.endpoint', 'openai.model']) await setUser(key, undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const p of created.reverse()) fs.rmSync(p, { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });
   });
@@ -172,7 +198,7 @@ describe('Replays in the Test Explorer (issue 16)', function () {
     assert.equal(api.itemFor(file), undefined, 'the deleted cassette leaves the list');
   });
 
-  it('a cassette whose skill changed since recording is skipped as stale, not failed', async () => {
+  it('a cassette whose skill changed since recording is marked stale: errored with why and what to do, not failed or skipped', async () => {
     const skillDir = workspacePath('.interview-lens', 'skills', 'replay_tiny');
     fs.mkdirSync(skillDir, { recursive: true });
     created.push(skillDir);
@@ -193,10 +219,21 @@ describe('Replays in the Test Explorer (issue 16)', function () {
     fs.writeFileSync(path.join(skillDir, 'skill.yaml'), TINY_SKILL('A tiny offline skill of the replay tests, changed after recording.'));
     await api.run('replay', [item]);
     const outcome = api.outcome(item)!;
-    assert.equal(outcome.state, 'skipped');
-    assert.match(String(outcome.messages[0].message), /Stale: skill "replay_tiny" changed since this cassette was recorded\. Re-record it/);
+    assert.equal(outcome.state, 'errored');
+    assert.equal(outcome.messages.length, 1);
+    const [message] = outcome.messages;
+    assert.match(String(message.message), /^Stale: skill "replay_tiny" changed since this cassette was recorded, so the recording no longer describes it \(\d+ of \d+ tool calls still give the recorded result\)\. Re-record it with the "Re-record" run profile, or accept today's results with "interview-lens replay --update"\./);
+    assert.equal(message.location!.uri.fsPath, file);
+    assert.equal(message.location!.range.start.line, 0, 'at the header');
     assert.equal(api.result(file)?.status, 'stale');
-    for (const child of children(item)) assert.equal(api.outcome(child)?.state, 'skipped');
+    // The description is not part of what the run_skill call returned: its call still gives the recorded result.
+    const result = api.result(file)!;
+    for (const child of children(item)) {
+      const call = result.calls!.find((c) => c.index === child.range!.start.line);
+      const state = api.outcome(child)?.state;
+      assert.ok(state === 'passed' || state === 'errored', `${child.label}: ${state}`);
+      if (call) assert.equal(state, call.status === 'pass' ? 'passed' : 'errored', child.label);
+    }
   });
 
   it('gives the same statuses as `interview-lens replay --json`, per cassette and per call', async () => {
@@ -221,8 +258,179 @@ describe('Replays in the Test Explorer (issue 16)', function () {
       assert.deepEqual(mine!.calls?.map((c) => [c.index, c.status]), o.calls?.map((c) => [c.index, c.status]), file);
       statuses.add(o.status);
       const state = api.outcome(api.itemFor(file)!)!.state;
-      assert.equal(state, { pass: 'passed', fail: 'failed', stale: 'skipped', invalid: 'errored', error: 'errored' }[o.status], file);
+      assert.equal(state, { pass: 'passed', fail: 'failed', stale: 'errored', invalid: 'errored', error: 'errored' }[o.status], file);
     }
     assert.deepEqual([...statuses].sort(), ['fail', 'pass', 'stale'], 'the comparison covers a pass, a failure and a stale cassette');
+  });
+  /** A cassette a file watcher should list by itself; listed again when code-server delivered no event. */
+  async function listed(file: string): Promise<vscode.TestItem> {
+    if (!(await until(() => !!api.itemFor(file), 15_000))) await api.discover();
+    assert.ok(api.itemFor(file), `${file} is listed`);
+    return api.itemFor(file, true)!;
+  }
+
+  it('a continuous run replays a skill\'s cassettes when the skill.yaml is saved in the editor, and when it changes on disk', async () => {
+    const name = 'replay_watch';
+    const skillDir = workspacePath('.interview-lens', 'skills', name);
+    fs.mkdirSync(skillDir, { recursive: true });
+    created.push(skillDir);
+    const skillFile = path.join(skillDir, 'skill.yaml');
+    const original = TINY_SKILL('A tiny offline skill that a continuous run watches.', name);
+    fs.writeFileSync(skillFile, original);
+    await registry.refresh();
+    const input = workspacePath('.interview-lens', 'watch-input.txt');
+    fs.writeFileSync(input, 'Ask about the cache invalidation story next time.\n');
+    created.push(input);
+    const recorded = cli(['run', name, '--input', input, '--dry-run', '--record', 'replay-watch'], { INTERVIEW_LENS_HOME: home });
+    assert.equal(recorded.status, 0, recorded.stderr);
+    const file = path.join(recordings(), 'replay-watch.jsonl');
+    created.push(file);
+    const item = await listed(file);
+    await api.run('replay', [item]);
+    assert.equal(api.result(file)?.status, 'pass', JSON.stringify(api.result(file)));
+
+    const run = api.runContinuously([item]);
+    try {
+      // Nothing runs when the run starts: it waits for a change.
+      await api.continuousIdle();
+      assert.equal(api.result(file)?.status, 'pass');
+      // Saved in the editor: the skill is no longer what was recorded, and the run says so by itself.
+      const doc = await vscode.workspace.openTextDocument(skillFile);
+      await vscode.window.showTextDocument(doc);
+      await editAndSave(doc, 'truncate(40)', 'truncate(12)');
+      assert.ok(await until(async () => {
+        await api.continuousIdle();
+        return api.result(file)?.status === 'stale';
+      }, 20_000), `after the save: ${JSON.stringify(api.result(file))}`);
+      assert.equal(api.outcome(item)?.state, 'errored');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+      // Changed on disk by something else (git checkout): the original is back, and the replay passes again.
+      fs.writeFileSync(skillFile, original);
+      const seen = await until(async () => {
+        await api.continuousIdle();
+        return api.result(file)?.status === 'pass';
+      }, 15_000);
+      if (!seen) {
+        // code-server sometimes delivers no file events to a window; the registry then finds the change by its stamps.
+        console.warn('replays: no file event for the changed skill.yaml within 15 s; refreshing the skills registry');
+        await registry.refresh();
+        assert.ok(await until(async () => {
+          await api.continuousIdle();
+          return api.result(file)?.status === 'pass';
+        }, 15_000), `after the change on disk: ${JSON.stringify(api.result(file))}`);
+      }
+      assert.equal(api.outcome(item)?.state, 'passed');
+    } finally {
+      run.dispose();
+    }
+    // Stopped: a change no longer replays anything.
+    fs.writeFileSync(skillFile, TINY_SKILL('Changed once the continuous run was stopped.', name));
+    await registry.refresh();
+    await api.continuousIdle();
+    assert.equal(api.result(file)?.status, 'pass', 'a stopped continuous run replayed');
+  });
+
+  describe('"Replay (live for missing)" against a local model server (the mock OpenAI-compatible API)', () => {
+    let mock: MockOpenAi;
+    /** capture_note's recorded model answer, which the mock gives again. */
+    let recordedAnswer: string;
+    before(async () => {
+      const lines = fs.readFileSync(path.join(extensionPath, 'skills', 'capture_note', 'tests', 'note-anthropic.jsonl'), 'utf8').trimEnd().split('\n');
+      const llm = JSON.parse(lines.find((l) => l.includes('"kind":"llm"'))!);
+      recordedAnswer = llm.response.content[0].text;
+      mock = await startMockOpenAi({ responder: () => ({ content: recordedAnswer }) });
+    });
+    after(async () => {
+      for (const key of ['engine', 'openai.endpoint', 'openai.model']) await setUser(key, undefined);
+      await mock?.close();
+    });
+
+    it('a model call the cassette has no recording for fails the Replay profile, and "live for missing" sends it to the engine and reports it', async () => {
+      // capture_note's model test with its model call taken out: the run asks something the cassette cannot answer.
+      const lines = fs.readFileSync(path.join(extensionPath, 'skills', 'capture_note', 'tests', 'note-anthropic.jsonl'), 'utf8').trimEnd().split('\n');
+      const file = path.join(recordings(), 'note-no-model-call.jsonl');
+      fs.writeFileSync(file, `${lines.filter((l) => !l.includes('"kind":"llm"')).join('\n')}\n`);
+      created.push(file);
+      const item = await listed(file);
+      await api.run('replay', [item]);
+      assert.equal(api.outcome(item)?.state, 'failed');
+      const strictCall = api.result(file)!.calls!.find((c) => c.name === 'run_skill')!;
+      assert.equal(strictCall.status, 'miss', JSON.stringify(api.result(file)));
+      assert.equal(mock.requests.length, 0, 'the Replay profile sent nothing');
+
+      // Without a model engine, "live for missing" refuses, naming the setting.
+      await setUser('engine', 'offline');
+      await api.run('live', [item]);
+      assert.equal(api.outcome(item)?.state, 'errored');
+      assert.match(String(api.outcome(item)!.messages[0].message), /needs a model engine; choose one in the setting interviewLens\.engine/);
+      assert.equal(mock.requests.length, 0);
+
+      await setUser('engine', 'openai-compatible');
+      await setUser('openai.endpoint', mock.url);
+      await setUser('openai.model', 'mock-model');
+      await api.run('live', [item]);
+      assert.equal(mock.requests.length, 1, 'the one request with no recording went to the engine');
+      assert.match(JSON.stringify(mock.requests[0].body), /Idea for the RAG answer next time/, 'the request is the run\'s own prompt');
+      const result = api.result(file)!;
+      assert.equal(result.counts?.liveServed, 1);
+      const call = result.calls!.find((c) => c.name === 'run_skill')!;
+      assert.equal(call.liveServed, 1);
+      assert.notEqual(call.status, 'miss');
+      // The engine's answer reached the skill: the output is the recorded one; only usage and cost may differ.
+      if (call.status === 'mismatch') {
+        assert.match(String(call.actual), /"title": "Idea for the RAG answer next"/);
+        const child = children(item).find((c) => api.outcome(c)?.state === 'failed')!;
+        assert.match(String(api.outcome(child)!.messages[0].message), /returns a different result than the recording/);
+      }
+      assert.match(String(result.message), /answered by the live engine \(openai-compatible mock-model\); re-record the run to keep it/);
+    });
+  });
+
+  it('Re-record replaces a tool-only workspace cassette with today\'s results after the confirmation, and leaves it alone when declined', async () => {
+    for (const key of ['engine', 'openai.endpoint', 'openai.model']) await setUser(key, undefined);
+    const { file } = editedCassette('rerecord-note');
+    created.push(file);
+    const item = await listed(file);
+    await api.run('replay', [item]);
+    assert.equal(api.outcome(item)?.state, 'failed', 'the edited cassette fails before');
+    const before = fs.readFileSync(file, 'utf8');
+
+    const asked: string[] = [];
+    api.confirmWith(async (message, detail) => {
+      asked.push(`${message}\n${detail}`);
+      return false;
+    });
+    await api.run('rerecord', [item]);
+    assert.equal(asked.length, 1);
+    assert.match(asked[0], /^Re-record 1 cassettes\? Their recorded calls are replaced/);
+    assert.match(asked[0], /\n\.interview-lens\/recordings\/rerecord-note\.jsonl$/, 'the question names the file it overwrites');
+    assert.equal(api.outcome(item)?.state, 'skipped', 'declined: nothing re-recorded');
+    assert.equal(fs.readFileSync(file, 'utf8'), before);
+
+    api.confirmWith(async () => true);
+    await api.run('rerecord', [item]);
+    assert.equal(api.outcome(api.itemFor(file)!)?.state, 'passed', JSON.stringify(api.outcome(api.itemFor(file)!)?.messages.map((m) => m.message)));
+    const after = fs.readFileSync(file, 'utf8');
+    assert.notEqual(after, before);
+    assert.doesNotMatch(after, /A title nobody recorded/);
+    assert.match(after.split('\n')[0], /"engine":"offline"/, 'a tool-only cassette is re-recorded offline');
+    // The new recording replays as it is.
+    const again = api.itemFor(file, true)!;
+    await api.run('replay', [again]);
+    assert.equal(api.outcome(again)?.state, 'passed', JSON.stringify(api.result(file)));
+    api.confirmWith(undefined);
+
+    // A built-in skill's test lives in the read-only extension: refused before any question.
+    const builtIn = api.itemFor(path.join(extensionPath, 'skills', 'capture_note', 'tests', 'note-offline.jsonl'), true)!;
+    asked.length = 0;
+    api.confirmWith(async (m) => {
+      asked.push(m);
+      return true;
+    });
+    await api.run('rerecord', [builtIn]);
+    assert.equal(asked.length, 0);
+    assert.equal(api.outcome(builtIn)?.state, 'errored');
+    assert.match(String(api.outcome(builtIn)!.messages[0].message), /is a test of a built-in skill and lives inside the extension, which is read-only/);
   });
 });

@@ -160,6 +160,65 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
     assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 2);
   });
 
+  it('with interviewLens.skills.reloadOnEdit on, an unsaved edit reloads the skill from the editor; reverting it goes back to the file', async () => {
+    await closeAll();
+    const file = path.join(skillsRoot(), name, 'skill.yaml');
+    const onDisk = fs.readFileSync(file, 'utf8');
+    assert.match(onDisk, /^version: 2$/m, 'the test before saved version 2');
+    const replace = async (doc: vscode.TextDocument, from: string, to: string) => {
+      const edit = new vscode.WorkspaceEdit();
+      const at = doc.getText().indexOf(from);
+      assert.ok(at >= 0, `no "${from}"`);
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    };
+    // A browser VS Code (code-server) saves edits after a second by default (files.autoSave is
+    // afterDelay on the web): off here, or the "unsaved" edits below would be saves.
+    const files = vscode.workspace.getConfiguration('files');
+    const autoSave = files.inspect('autoSave')?.globalValue;
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    const settings = vscode.workspace.getConfiguration('interviewLens.skills');
+    await settings.update('reloadOnEdit', true, vscode.ConfigurationTarget.Global);
+    assert.ok(await until(() => vscode.workspace.getConfiguration('interviewLens.skills').get('reloadOnEdit') === true && vscode.workspace.getConfiguration('files').get('autoSave') === 'off'), 'the settings took effect');
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(doc);
+      await replace(doc, 'version: 2', 'version: 5');
+      assert.ok(doc.isDirty, 'the edit is not saved');
+      assert.ok(await until(() => nodeOf(name)?.entry.running?.manifest?.version === 5, 10_000), `unsaved edit: running v${nodeOf(name)?.entry.running?.manifest?.version}`);
+      assert.ok(doc.isDirty, 'still unsaved');
+      assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'nothing was written');
+      assert.equal(itemOf(name)?.contextValue, 'skill.workspace.valid');
+
+      // A broken unsaved edit shows why, while the edited good version keeps running.
+      await replace(doc, 'version: 5', 'version: five');
+      assert.ok(await until(() => nodeOf(name)?.entry.latest.valid === false, 10_000), 'the broken edit is not shown');
+      assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 5);
+      assert.equal(itemOf(name)?.contextValue, 'skill.workspace.lastGood');
+    } finally {
+      await settings.update('reloadOnEdit', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.ok(await until(() => vscode.workspace.getConfiguration('interviewLens.skills').get('reloadOnEdit') === false), 'reloadOnEdit is off again');
+    // Reverted and closed (closeAll): the registry goes back to the file.
+    await closeAll();
+    assert.ok(await until(() => nodeOf(name)?.entry.running?.manifest?.version === 2 && nodeOf(name)?.entry.latest.valid === true, 10_000),
+      `after closing unsaved: running v${nodeOf(name)?.entry.running?.manifest?.version}, valid ${nodeOf(name)?.entry.latest.valid}`);
+
+    // With the setting off (the default), an unsaved edit changes nothing until it is saved.
+    const doc = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(doc);
+    await replace(doc, 'version: 2', 'version: 9');
+    // Longer than the reload-on-edit pause (150 ms) and the save debounce (40 ms) together, many times over.
+    await new Promise((r) => setTimeout(r, 1500));
+    try {
+      assert.equal(nodeOf(name)!.entry.running?.manifest?.version, 2, 'an unsaved edit reloaded the skill with the setting off');
+      assert.ok(doc.isDirty);
+    } finally {
+      await closeAll();
+      await files.update('autoSave', autoSave, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('Toggle Enabled edits enabled: in the workspace skill.yaml and nothing else; a built-in skill is refused', async () => {
     const file = path.join(skillsRoot(), name, 'skill.yaml');
     await closeAll();

@@ -19,14 +19,14 @@ describe('the broken-skill corpus: each case produces exactly its diagnostics, a
       'template-syntax', 'when-syntax', 'template-unknown-variable', 'template-unknown-field', 'template-out-not-in-schema', 'alias-before-definition',
       'output-schema-invalid', 'action-many-primitives', 'name-folder-mismatch', 'keyword-overlap', 'chunking-overlap',
       'description-missing-what', 'description-missing-when', 'description-missing-not-for', 'output-property-no-description', 'output-property-vague-description',
-      'chain-unknown-skill', 'schema-one-of',
+      'chain-unknown-skill', 'schema-one-of', 'duplicate-skill',
     ]) assert.ok(codes.has(code), `no case produces ${code}`);
     assert.ok(cases.some((c) => c.kind === 'chain') && cases.some((c) => c.kind === 'skill'));
   });
 
   for (const c of cases) {
-    it(c.name, () => {
-      const got = validateCase(c);
+    it(c.name, async () => {
+      const got = await validateCase(c);
       const want = c.spec.diagnostics;
       const key = (d: { code: string; severity: string; line: number; column: number; endLine: number; endColumn: number }) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} [${d.code}]`;
       assert.deepEqual(got.map(key), want.map(key), `diagnostics of ${c.name}:\n${got.map(show).join('\n')}`);

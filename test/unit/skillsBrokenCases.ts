@@ -1,11 +1,13 @@
 // The broken-skill corpus (test/fixtures/skills-broken): one folder per mistake, the folder named as
 // the skill's folder would be (the name check reads it), with the file to check and expected.json
-// listing every diagnostic it must produce. Shared by test/unit/skillsBroken.test.ts and
+// listing every diagnostic it must produce. A mistake that is about several folders (two skills of
+// one name) holds those skills folders and lists them in `skillsFolders`: the case is then loaded
+// by the loader, as the registry loads a workspace. Shared by test/unit/skillsBroken.test.ts and
 // scripts/eval-diagnostics.ts, so both validate each case the same way the loader does.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/manifest';
+import { loadSkillFolders, validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/manifest';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
 
 export const BROKEN_DIR = path.resolve(__dirname, '..', 'fixtures', 'skills-broken');
@@ -28,6 +30,8 @@ export interface CaseSpec {
   file?: string;
   /** For a chain: the skill names its steps may use. */
   knownSkills?: string[];
+  /** Skills folders inside the case folder, loaded together by the loader (`file` is in one of them). */
+  skillsFolders?: string[];
   diagnostics: ExpectedDiagnostic[];
 }
 
@@ -66,7 +70,13 @@ function siblings(dir: string): Array<{ name: string; file: string; keywords: st
 }
 
 /** Our diagnostics for a case, with the checks the CLI and the editor plug in. */
-export function validateCase(c: BrokenCase): ManifestProblem[] {
+export async function validateCase(c: BrokenCase): Promise<ManifestProblem[]> {
+  if (c.spec.skillsFolders) {
+    const loaded = await loadSkillFolders(c.spec.skillsFolders.map((f) => path.join(c.dir, f)), { checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+    const found = [...loaded.skills, ...loaded.chains].find((s) => s.file === c.file);
+    if (!found) throw new Error(`${c.name}: the loader did not find ${c.file}`);
+    return found.problems;
+  }
   if (c.kind === 'chain') {
     return validateChainManifest(c.text, c.file, { knownSkillNames: c.spec.knownSkills, checkTemplate: checkTemplateSyntax }).problems;
   }

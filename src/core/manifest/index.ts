@@ -7,5 +7,6 @@ export { templateNames, type TemplateName } from './templateRefs';
 export { checkOutputSchema } from './outputSchema';
 export * from './validateManifest';
 export * from './loadSkills';
+export { KeywordIndex, normalKeyword, type KeywordOwner } from './keywordIndex';
 export { missingDescriptionParts, vagueDescriptionReason } from './descriptionLint';
 export { unknownVariables, type TemplateScope, type VariableShape, type VariableProblem } from './templateVariables';

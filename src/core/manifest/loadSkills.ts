@@ -5,10 +5,12 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { FILE_START, problem, type ManifestProblem } from './problems';
+import { FILE_START, problem, type ManifestProblem, type ProblemData } from './problems';
 import type { ChainManifest, SkillManifest } from './types';
 import { validateChainManifest, validateSkillManifest, type CheckActionParams, type CheckTemplate } from './validateManifest';
+import { KeywordIndex, type KeywordOwner } from './keywordIndex';
 import { YamlLocations } from './yamlLocations';
+import { mapLimit } from '../runtime/abort';
 
 /** Options of loadSkillFolders. */
 export interface LoadSkillsOptions {
@@ -65,6 +67,8 @@ export interface LoadedSkills {
 }
 
 const DEFAULT_MAX_BYTES = 256 * 1024;
+/** Skill folders read at once by a load (their reads overlap; the checks after them run one by one). */
+const READ_CONCURRENCY = 8;
 const SKILL_FILE = 'skill.yaml';
 const CHAIN_SUFFIX = '.chain.yaml';
 const SNAKE = /^[a-z][a-z0-9_]*$/;
@@ -74,8 +78,8 @@ const inside = (p: string, root: string) => p === root || p.startsWith(root.ends
 /** A file's text, or the problem that kept it from being read. */
 type Read = { text: string } | { problem: Omit<ManifestProblem, 'file'> };
 
-const fileProblem = (message: string, code: ManifestProblem['code']): { problem: Omit<ManifestProblem, 'file'> } => ({
-  problem: { ...FILE_START, message, code, severity: 'error', path: '' },
+const fileProblem = (message: string, code: ManifestProblem['code'], data: ProblemData): { problem: Omit<ManifestProblem, 'file'> } => ({
+  problem: { ...FILE_START, message, code, severity: 'error', path: '', data },
 });
 
 /** Folders and files below one root, never leaving it. */
@@ -89,10 +93,10 @@ class Root {
       real = await fs.promises.realpath(shown);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // a skills folder that does not exist is normal
-      return problem(shown, FILE_START, `the skills folder could not be read (${(err as Error).message})`, 'file-unreadable', '');
+      return problem(shown, FILE_START, `the skills folder could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'folder', detail: (err as Error).message } });
     }
     const st = await fs.promises.stat(real);
-    if (!st.isDirectory()) return problem(shown, FILE_START, 'a skills path must be a folder; this is a file', 'file-unreadable', '');
+    if (!st.isDirectory()) return problem(shown, FILE_START, 'a skills path must be a folder; this is a file', 'file-unreadable', '', { data: { reason: 'not-a-folder' } });
     return new Root(shown, real, builtIn);
   }
 
@@ -127,32 +131,35 @@ class Root {
     try {
       real = await this.resolve(p);
     } catch (err) {
-      return fileProblem(`could not be read (${(err as Error).message})`, 'file-unreadable');
+      return fileProblem(`could not be read (${(err as Error).message})`, 'file-unreadable', { reason: 'file', found: path.basename(p), detail: (err as Error).message });
     }
-    if (!real) return fileProblem(`${path.basename(p)} is a link to a file outside ${this.shown}; it was not read (copy the file here instead)`, 'file-outside');
+    if (!real) return fileProblem(`${path.basename(p)} is a link to a file outside ${this.shown}; it was not read (copy the file here instead)`, 'file-outside', { reason: 'file', found: path.basename(p) });
     let handle: fs.promises.FileHandle | undefined;
     try {
       // O_NOFOLLOW: a link swapped in after the check above is refused rather than followed.
       handle = await fs.promises.open(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
       const st = await handle.stat();
-      if (!st.isFile()) return fileProblem(`${path.basename(p)} is not a regular file`, 'file-unreadable');
-      if (st.size > maxBytes) return fileProblem(`${path.basename(p)} is ${Math.ceil(st.size / 1024)} KB; the limit is ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large');
+      if (!st.isFile()) return fileProblem(`${path.basename(p)} is not a regular file`, 'file-unreadable', { reason: 'not-a-file', found: path.basename(p) });
+      if (st.size > maxBytes) return fileProblem(`${path.basename(p)} is ${Math.ceil(st.size / 1024)} KB; the limit is ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large', { found: path.basename(p), limit: Math.floor(maxBytes / 1024) });
       const buf = Buffer.alloc(Math.min(st.size, maxBytes + 1));
       const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-      if (bytesRead > maxBytes) return fileProblem(`${path.basename(p)} is larger than the limit of ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large');
+      if (bytesRead > maxBytes) return fileProblem(`${path.basename(p)} is larger than the limit of ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large', { found: path.basename(p), limit: Math.floor(maxBytes / 1024) });
       try {
         const text = new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, bytesRead));
         return { text: text.replace(/^\uFEFF/, '') };
       } catch {
-        return fileProblem(`${path.basename(p)} is not UTF-8 text; save it as UTF-8`, 'file-encoding');
+        return fileProblem(`${path.basename(p)} is not UTF-8 text; save it as UTF-8`, 'file-encoding', { found: path.basename(p) });
       }
     } catch (err) {
-      return fileProblem(`${path.basename(p)} could not be read (${(err as Error).message})`, 'file-unreadable');
+      return fileProblem(`${path.basename(p)} could not be read (${(err as Error).message})`, 'file-unreadable', { reason: 'file', found: path.basename(p), detail: (err as Error).message });
     } finally {
       await handle?.close();
     }
   }
 }
+
+/** A chain file found while reading a skills folder, read after the skills (its steps name them). */
+interface ChainFile { root: Root; real: string; shown: string }
 
 const withFile = (file: string, p: Omit<ManifestProblem, 'file'>): ManifestProblem => ({ file, ...p });
 
@@ -188,30 +195,39 @@ export async function loadSkillFolders(dirs: readonly string[], options: LoadSki
     try {
       entries = await root.list(root.real);
     } catch (err) {
-      result.problems.push(problem(root.shown, FILE_START, `the skills folder could not be listed (${(err as Error).message})`, 'file-unreadable', ''));
+      result.problems.push(problem(root.shown, FILE_START, `the skills folder could not be listed (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'folder', detail: (err as Error).message } }));
       continue;
     }
-    for (const entry of entries) {
+    // Folders are read side by side (each read waits on the disk, not on the processor); what
+    // each one found is then taken in name order, as if read one after the other.
+    const found = await mapLimit(entries, READ_CONCURRENCY, async (entry) => {
+      const mine = { chainFiles: [] as ChainFile[], pending: [] as PendingSkill[], problems: [] as ManifestProblem[], skill: undefined as LoadedSkill | undefined };
       const entryPath = path.join(root.real, entry.name);
       if (entry.name.endsWith(CHAIN_SUFFIX) && (entry.isFile() || entry.isSymbolicLink())) {
-        chainFiles.push({ root, real: entryPath, shown: root.shownPath(entryPath) });
-        continue;
+        mine.chainFiles.push({ root, real: entryPath, shown: root.shownPath(entryPath) });
+        return mine;
       }
-      if (!entry.isDirectory() && !entry.isSymbolicLink()) continue;
+      if (!entry.isDirectory() && !entry.isSymbolicLink()) return mine;
       try {
         const realDir = await root.resolve(entryPath);
         if (!realDir) {
-          result.problems.push(problem(root.shownPath(entryPath), FILE_START, `${entry.name} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning' }));
-          continue;
+          mine.problems.push(problem(root.shownPath(entryPath), FILE_START, `${entry.name} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning', data: { reason: 'folder', found: entry.name } }));
+          return mine;
         }
-        if (!(await fs.promises.stat(realDir)).isDirectory()) continue;
-        const skill = await loadSkill(root, entry.name, realDir, root.shownPath(entryPath), maxBytes, texts, chainFiles, pending);
-        if (skill) result.skills.push(skill);
+        if (!(await fs.promises.stat(realDir)).isDirectory()) return mine;
+        mine.skill = await loadSkill(root, entry.name, realDir, root.shownPath(entryPath), maxBytes, texts, mine.chainFiles, mine.pending);
       } catch (err) {
         // Whatever went wrong with this folder stays with this folder.
         const shownDir = root.shownPath(entryPath);
-        result.skills.push({ name: entry.name, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '')] });
+        mine.skill = { name: entry.name, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'skill', detail: (err as Error).message } })] };
       }
+      return mine;
+    });
+    for (const f of found) {
+      chainFiles.push(...f.chainFiles);
+      pending.push(...f.pending);
+      result.problems.push(...f.problems);
+      if (f.skill) result.skills.push(f.skill);
     }
   }
 
@@ -272,7 +288,7 @@ async function loadSkill(
   if (!entries.some((e) => e.name === SKILL_FILE)) {
     // A folder of something else (a code skill's description.md): not a manifest skill, unless it is misnamed.
     if (files.includes('skill.yml')) {
-      return { ...base, valid: false, problems: [problem(path.join(shownDir, 'skill.yml'), FILE_START, 'the manifest must be named skill.yaml (not skill.yml); rename it', 'file-name', '')] };
+      return { ...base, valid: false, problems: [problem(path.join(shownDir, 'skill.yml'), FILE_START, 'the manifest must be named skill.yaml (not skill.yml); rename it', 'file-name', '', { data: { found: 'skill.yml', expected: 'skill.yaml' } })] };
     }
     return undefined;
   }
@@ -281,7 +297,7 @@ async function loadSkill(
   // Validated once every skill is read (validatePending), so each one can be compared with the others.
   const facts = factsOf(read.text);
   const skill: LoadedSkill = { ...base, name: facts.name ?? folderName, valid: false, problems: [] };
-  pending.push({ skill, text: read.text, folderName, files, keywords: facts.keywords });
+  pending.push({ skill, text: read.text, folderName, files, keywords: facts.keywords, locations: facts.locations });
   texts.set(skill, read.text);
   return skill;
 }
@@ -301,15 +317,17 @@ interface PendingSkill {
   folderName: string;
   files: string[];
   keywords: string[];
+  /** The parsed text, validated without parsing it again. */
+  locations: YamlLocations;
 }
 
 /** The name (if usable) and routing keywords a manifest declares, read even when it has other problems. */
-function factsOf(text: string): { name?: string; keywords: string[] } {
+function factsOf(text: string): { name?: string; keywords: string[]; locations: YamlLocations } {
   const loc = new YamlLocations(text);
   const data = loc.ok && loc.data && typeof loc.data === 'object' ? (loc.data as { name?: unknown; match?: unknown }) : {};
   const match = data.match && typeof data.match === 'object' ? (data.match as { keywords?: unknown }) : {};
   const keywords = Array.isArray(match.keywords) ? match.keywords.filter((k): k is string => typeof k === 'string') : [];
-  return typeof data.name === 'string' && SNAKE.test(data.name) ? { name: data.name, keywords } : { keywords };
+  return typeof data.name === 'string' && SNAKE.test(data.name) ? { name: data.name, keywords, locations: loc } : { keywords, locations: loc };
 }
 
 /**
@@ -318,17 +336,25 @@ function factsOf(text: string): { name?: string; keywords: string[] } {
  * edit; the workspace skill gets the warning, naming the built-in.
  */
 function validatePending(pending: readonly PendingSkill[], options: LoadSkillsOptions, outside: ReadonlyArray<{ name: string; file: string; keywords: readonly string[] }> = []): void {
-  const all = pending.map((p) => ({ name: p.skill.name, file: p.skill.file, keywords: p.keywords, builtIn: p.skill.builtIn }));
+  // One index of everyone's keywords for the whole load (asked once per skill, not rebuilt for each).
+  const fromOutside = new Set<KeywordOwner>();
+  const owners: KeywordOwner[] = pending.map((p) => ({ name: p.skill.name, file: p.skill.file, keywords: p.keywords, builtIn: p.skill.builtIn }));
+  for (const o of outside) {
+    const owner = { name: o.name, file: o.file, keywords: o.keywords };
+    fromOutside.add(owner);
+    owners.push(owner);
+  }
+  const index = new KeywordIndex(owners);
   for (const p of pending) {
     // Another version of the same skill (a canary pair) shares its keywords by design.
-    const otherSkills = [...all.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name && (!p.skill.builtIn || o.builtIn)).map(({ name, file, keywords }) => ({ name, file, keywords })),
-      ...(p.skill.builtIn ? [] : outside.filter((o) => o.file !== p.skill.file && o.name !== p.skill.name))];
+    const accept = (o: KeywordOwner) => o.file !== p.skill.file && o.name !== p.skill.name && (p.skill.builtIn ? !!o.builtIn && !fromOutside.has(o) : true);
     const v = validateSkillManifest(p.text, p.skill.file, {
       folderName: p.folderName,
       folderFiles: p.files,
       checkActionParams: options.checkActionParams,
       checkTemplate: options.checkTemplate,
-      otherSkills,
+      keywordIndex: { index, accept },
+      locations: p.locations,
     });
     const skill = p.skill;
     if (v.manifest) skill.name = v.manifest.name;
@@ -415,7 +441,7 @@ export async function loadSkillFolder(skillsDir: string, entryName: string, opti
     try {
       const realDir = await root.resolve(entryPath);
       if (!realDir) {
-        result.problems.push(problem(shownDir, FILE_START, `${entryName} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning' }));
+        result.problems.push(problem(shownDir, FILE_START, `${entryName} is a link to a folder outside ${root.shown}; it was not read`, 'file-outside', '', { severity: 'warning', data: { reason: 'folder', found: entryName } }));
         return result;
       }
       if (!(await fs.promises.stat(realDir)).isDirectory()) return result;
@@ -425,7 +451,7 @@ export async function loadSkillFolder(skillsDir: string, entryName: string, opti
       validatePending(pending, options, options.otherSkills ?? []);
       if (skill) result.skills.push(skill);
     } catch (err) {
-      result.skills.push({ name: entryName, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '')] });
+      result.skills.push({ name: entryName, dir: shownDir, file: path.join(shownDir, SKILL_FILE), valid: false, builtIn: root.builtIn, problems: [problem(path.join(shownDir, SKILL_FILE), FILE_START, `this skill could not be read (${(err as Error).message})`, 'file-unreadable', '', { data: { reason: 'skill', detail: (err as Error).message } })] });
     }
   }
   // A chain loaded alone may name any skill of the other entries the caller knows.

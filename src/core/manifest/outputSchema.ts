@@ -7,7 +7,7 @@ import { schemaPatterns, unsafePatternReason } from '../runtime/safePattern';
 import Ajv from 'ajv';
 import { isMap, isSeq, isScalar, type Node } from 'yaml';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
-import { closest, problem, toPointer, type ManifestProblem, type SourceRange } from './problems';
+import { closest, problem, toPointer, type ManifestProblem, type ProblemData, type SourceRange } from './problems';
 import { schemaProblems } from './schemaErrors';
 import type { YamlLocations } from './yamlLocations';
 
@@ -88,17 +88,17 @@ const COMPILED_SCHEMAS_KEPT = 500;
 export function checkOutputSchema(schema: unknown, pointer: string, file: string, locations: YamlLocations): ManifestProblem[] {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return [];
   const prefix = 'output_schema is not a valid JSON Schema: ';
-  const at = (range: SourceRange, message: string, path: string) => problem(file, range, prefix + message, 'output-schema-invalid', path);
+  const at = (range: SourceRange, message: string, path: string, data: ProblemData) => problem(file, range, prefix + message, 'output-schema-invalid', path, { data });
   const a = ajv();
   const root = schema as Record<string, unknown>;
   if (root.$schema !== undefined && root.$schema !== 'http://json-schema.org/draft-07/schema#' && root.$schema !== 'http://json-schema.org/draft-07/schema') {
-    return [at(locations.valueRange(`${pointer}/$schema`), `\`$schema\` must be draft-07 ("http://json-schema.org/draft-07/schema#"), or be left out; found ${JSON.stringify(root.$schema)}`, `${pointer}/$schema`)];
+    return [at(locations.valueRange(`${pointer}/$schema`), `\`$schema\` must be draft-07 ("http://json-schema.org/draft-07/schema#"), or be left out; found ${JSON.stringify(root.$schema)}`, `${pointer}/$schema`, { reason: 'draft', found: root.$schema })];
   }
   let metaValid: boolean;
   try {
     metaValid = a.validateSchema(root) as boolean;
   } catch (err) {
-    return [at(locations.keyRange(pointer), (err as Error).message, pointer)];
+    return [at(locations.keyRange(pointer), (err as Error).message, pointer, { detail: (err as Error).message })];
   }
   if (!metaValid) {
     return schemaProblems(a.errors ?? [], {
@@ -109,7 +109,7 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
   // A pattern runs on model output in a backtracking engine: a nested repetition could hang the editor.
   for (const { pattern, pointer: where } of schemaPatterns(root, pointer)) {
     const why = unsafePatternReason(pattern);
-    if (why) problems.push(at(locations.has(where) ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${pattern.slice(0, 60)}" is refused: ${why}; write it without repeating a group that repeats (e.g. ^[a-z]+(-[a-z]+)*$ is fine, ^(a+)+$ is not)`, where));
+    if (why) problems.push(at(locations.has(where) ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${pattern.slice(0, 60)}" is refused: ${why}; write it without repeating a group that repeats (e.g. ^[a-z]+(-[a-z]+)*$ is fine, ^(a+)+$ is not)`, where, { reason: 'unsafe-pattern', found: pattern, detail: why }));
   }
   if (problems.length) return problems;
   try {
@@ -131,28 +131,28 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
     if ((m = /unknown keyword: "([^"]+)"/.exec(message))) {
       const where = inSchema(findKey(node, m[1], []));
       const guess = closest(m[1], KEYWORDS);
-      problems.push(at(where ? locations.keyRange(where) : locations.keyRange(pointer), `\`${m[1]}\` is not a JSON Schema keyword; ${guess ? `did you mean \`${guess}\`?` : 'remove it (put notes in `description`)'}`, where ?? pointer));
+      problems.push(at(where ? locations.keyRange(where) : locations.keyRange(pointer), `\`${m[1]}\` is not a JSON Schema keyword; ${guess ? `did you mean \`${guess}\`?` : 'remove it (put notes in `description`)'}`, where ?? pointer, { reason: 'unknown-keyword', found: m[1], suggestion: guess }));
     } else if ((m = /required property "([^"]+)" is not defined/.exec(message))) {
       const base = pointer + (fragmentPointer(message) ?? '');
       const list = locations.nodeAt(`${base}/required`);
       const index = isSeq(list) ? list.items.findIndex((it) => isScalar(it) && String(it.value) === m![1]) : -1;
       const where = index >= 0 ? `${base}/required/${index}` : `${base}/required`;
-      problems.push(at(locations.valueRange(where), `\`${m[1]}\` is listed in \`required\` but not defined under \`properties\`; add it to properties or correct the name`, where));
+      problems.push(at(locations.valueRange(where), `\`${m[1]}\` is listed in \`required\` but not defined under \`properties\`; add it to properties or correct the name`, where, { reason: 'required-undefined', found: m[1] }));
     } else if ((m = /missing type "([^"]+)" for keyword "([^"]+)"/.exec(message))) {
       const where = `${pointer}${fragmentPointer(message) ?? ''}/${m[2]}`;
       const types = m[1].split(',');
-      problems.push(at(locations.keyRange(where), `\`${m[2]}\` applies only to ${types.join(' or ')} values; add \`type: ${types[0]}\` beside it`, where));
+      problems.push(at(locations.keyRange(where), `\`${m[2]}\` applies only to ${types.join(' or ')} values; add \`type: ${types[0]}\` beside it`, where, { reason: 'missing-type', found: m[2], allowed: types }));
     } else if ((m = /can't resolve reference (\S+)/.exec(message))) {
       const where = inSchema(findKey(node, '$ref', [], m[1]));
       const local = m[1].startsWith('#');
-      problems.push(at(where ? locations.valueRange(where) : locations.keyRange(pointer), local ? `\`$ref\` "${m[1]}" points at nothing in output_schema; define it under \`definitions\` or correct the reference` : `\`$ref\` "${m[1]}" refers outside output_schema, which is not supported; copy the definition under \`definitions\``, where ?? pointer));
+      problems.push(at(where ? locations.valueRange(where) : locations.keyRange(pointer), local ? `\`$ref\` "${m[1]}" points at nothing in output_schema; define it under \`definitions\` or correct the reference` : `\`$ref\` "${m[1]}" refers outside output_schema, which is not supported; copy the definition under \`definitions\``, where ?? pointer, { reason: local ? 'ref-unresolved' : 'ref-outside', found: m[1] }));
     } else if ((m = invalidPattern(message))) {
       const where = inSchema(findKey(node, 'pattern', [], m[1]));
-      problems.push(at(where ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${m[1]}" is not a valid regular expression (${m[2]})`, where ?? pointer));
+      problems.push(at(where ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${m[1]}" is not a valid regular expression (${m[2]})`, where ?? pointer, { reason: 'invalid-pattern', found: m[1], detail: m[2] }));
     } else {
       const fragment = fragmentPointer(message);
       const where = fragment !== undefined && locations.has(pointer + fragment) ? pointer + fragment : pointer;
-      problems.push(at(locations.keyRange(where), message.replace(/^strict mode: /, ''), where));
+      problems.push(at(locations.keyRange(where), message.replace(/^strict mode: /, ''), where, { detail: message.replace(/^strict mode: /, '') }));
     }
   } finally {
     a.removeSchema(root);

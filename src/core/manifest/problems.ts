@@ -13,57 +13,64 @@ export interface SourceRange {
   endColumn: number;
 }
 
-/** Stable identifiers of the problems this module reports (hooks may add their own). */
-export type ManifestProblemCode =
-  | 'yaml-syntax'
-  | 'yaml-warning'
-  | 'not-a-mapping'
-  | 'schema-required'
-  | 'schema-unknown-key'
-  | 'schema-type'
-  | 'schema-enum'
-  | 'schema-pattern'
-  | 'schema-range'
-  | 'schema-length'
-  | 'schema-unique'
-  | 'schema-one-of'
-  | 'schema-invalid'
-  | 'action-no-primitive'
-  | 'action-many-primitives'
-  | 'manifest-only-required'
-  | 'name-folder-mismatch'
-  | 'output-schema-invalid'
-  | 'output-schema-not-object'
-  | 'alias-duplicate'
-  | 'alias-reserved'
-  | 'alias-before-definition'
-  | 'chunking-overlap'
-  | 'test-name-duplicate'
-  | 'script-missing'
-  | 'chain-unknown-skill'
-  | 'duplicate-skill'
-  | 'duplicate-chain'
-  | 'file-too-large'
-  | 'file-encoding'
-  | 'file-outside'
-  | 'file-unreadable'
-  | 'file-name'
-  | 'check-failed'
+/**
+ * Stable identifiers of the problems the manifest checks report, as a list a test can walk
+ * (every code has a Chinese message: problemMessageZh.ts; hooks may add codes of their own).
+ */
+export const MANIFEST_PROBLEM_CODES = [
+  'yaml-syntax',
+  'yaml-warning',
+  'not-a-mapping',
+  'schema-required',
+  'schema-unknown-key',
+  'schema-type',
+  'schema-enum',
+  'schema-pattern',
+  'schema-range',
+  'schema-length',
+  'schema-unique',
+  'schema-one-of',
+  'schema-invalid',
+  'action-no-primitive',
+  'action-many-primitives',
+  'manifest-only-required',
+  'name-folder-mismatch',
+  'output-schema-invalid',
+  'output-schema-not-object',
+  'alias-duplicate',
+  'alias-reserved',
+  'alias-before-definition',
+  'chunking-overlap',
+  'test-name-duplicate',
+  'script-missing',
+  'chain-unknown-skill',
+  'duplicate-skill',
+  'duplicate-chain',
+  'file-too-large',
+  'file-encoding',
+  'file-outside',
+  'file-unreadable',
+  'file-name',
+  'check-failed',
   // Found by the template engine's checker (the checkTemplate hook); a `when:` that does not parse is when-syntax.
-  | 'template-syntax'
-  | 'when-syntax'
+  'template-syntax',
+  'when-syntax',
   // A template reads a variable the runtime does not provide where the template runs.
-  | 'template-unknown-variable'
-  | 'template-unknown-field'
-  | 'template-out-not-in-schema'
+  'template-unknown-variable',
+  'template-unknown-field',
+  'template-out-not-in-schema',
   // Routing: a keyword another skill has too.
-  | 'keyword-overlap'
+  'keyword-overlap',
   // The description linter: what a model needs to pick the right skill.
-  | 'description-missing-what'
-  | 'description-missing-when'
-  | 'description-missing-not-for'
-  | 'output-property-no-description'
-  | 'output-property-vague-description';
+  'description-missing-what',
+  'description-missing-when',
+  'description-missing-not-for',
+  'output-property-no-description',
+  'output-property-vague-description',
+] as const;
+
+/** One of MANIFEST_PROBLEM_CODES. */
+export type ManifestProblemCode = (typeof MANIFEST_PROBLEM_CODES)[number];
 
 /** Facts a quick fix can act on without parsing the message. */
 export interface ProblemData {
@@ -84,6 +91,16 @@ export interface ProblemData {
   part?: DescriptionPart;
   /** Other skills the problem is about (keyword-overlap: the skills sharing the keyword). */
   related?: Array<{ name: string; file: string }>;
+  /** Which variant of the problem it is, when one code has several (file-unreadable: 'folder', 'file', …). */
+  reason?: string;
+  /** The words of another component (the YAML parser, the template engine, ajv, the file system), as it said them. */
+  detail?: string;
+  /** A line of the file the problem refers to (where a name was defined first). */
+  line?: number;
+  /** A 1-based item number the problem refers to (the earlier test of the same name). */
+  index?: number;
+  /** The limit that was passed (file-too-large: KB; chunking-overlap: max_chars). */
+  limit?: number;
 }
 
 /** The parts a skill description should have, as the description linter names them. */

@@ -96,7 +96,9 @@ export function schemaProblems(errors: readonly ErrorObject[], ctx: SchemaErrorC
   const name = (p: string) => fieldName(at(p), ctx.whole);
   const say = (m: string) => (ctx.prefix ?? '') + m;
   const push = (range: ReturnType<YamlLocations['keyRange']>, message: string, code: ManifestProblemCode, path: string, data?: ManifestProblem['data']) => {
-    out.push(problem(ctx.file, range, say(message), ctx.code ?? code, at(path), data ? { data } : {}));
+    // Under a code of its own (output-schema-invalid), the keyword's code stays known as the reason.
+    const facts = ctx.code ? { ...data, reason: code } : data;
+    out.push(problem(ctx.file, range, say(message), ctx.code ?? code, at(path), facts ? { data: facts } : {}));
   };
 
   // Indexes, so a file with thousands of errors costs linear time, not errors x errors.
@@ -204,7 +206,7 @@ export function schemaProblems(errors: readonly ErrorObject[], ctx: SchemaErrorC
       case 'pattern': {
         const pattern = String((e.params as { pattern: string }).pattern);
         const words = PATTERN_WORDS[pattern] ?? `text matching the pattern ${pattern}`;
-        push(ctx.locations.valueRange(at(P)), `${name(P)} must be ${words}; found ${describeValue(e.data)}`, 'schema-pattern', P, { found: e.data });
+        push(ctx.locations.valueRange(at(P)), `${name(P)} must be ${words}; found ${describeValue(e.data)}`, 'schema-pattern', P, { found: e.data, expected: pattern });
         break;
       }
       case 'minimum':
@@ -213,32 +215,32 @@ export function schemaProblems(errors: readonly ErrorObject[], ctx: SchemaErrorC
       case 'exclusiveMaximum': {
         const { comparison, limit } = e.params as { comparison: string; limit: number };
         const words = comparison === '>=' ? 'at least' : comparison === '<=' ? 'at most' : comparison === '>' ? 'more than' : 'less than';
-        push(ctx.locations.valueRange(at(P)), `${name(P)} must be ${words} ${limit}; found ${describeValue(e.data)}`, 'schema-range', P, { found: e.data });
+        push(ctx.locations.valueRange(at(P)), `${name(P)} must be ${words} ${limit}; found ${describeValue(e.data)}`, 'schema-range', P, { found: e.data, limit, reason: comparison });
         break;
       }
       case 'minLength':
       case 'maxLength': {
         const limit = (e.params as { limit: number }).limit;
         const message = e.keyword === 'minLength' && limit === 1 ? `${name(P)} must not be empty` : `${name(P)} must be ${e.keyword === 'minLength' ? 'at least' : 'at most'} ${limit} characters long`;
-        push(ctx.locations.valueRange(at(P)), message, 'schema-length', P, { found: e.data });
+        push(ctx.locations.valueRange(at(P)), message, 'schema-length', P, { found: e.data, limit, reason: e.keyword });
         break;
       }
       case 'minItems':
       case 'maxItems': {
         const limit = (e.params as { limit: number }).limit;
         const message = e.keyword === 'minItems' && limit === 1 ? `${name(P)} must not be empty; add at least one item` : `${name(P)} must have ${e.keyword === 'minItems' ? 'at least' : 'at most'} ${limit} items`;
-        push(ctx.locations.valueRange(at(P)), message, 'schema-length', P, { found: e.data });
+        push(ctx.locations.valueRange(at(P)), message, 'schema-length', P, { found: e.data, limit, reason: e.keyword });
         break;
       }
       case 'uniqueItems': {
         const { i, j } = e.params as { i: number; j: number };
         const later = Math.max(i, j);
         const value = Array.isArray(e.data) ? e.data[later] : undefined;
-        push(ctx.locations.valueRange(at(`${P}/${later}`)), `${name(P)} lists ${describeValue(value)} twice (items ${Math.min(i, j) + 1} and ${later + 1}); remove one`, 'schema-unique', `${P}/${later}`, { found: value });
+        push(ctx.locations.valueRange(at(`${P}/${later}`)), `${name(P)} lists ${describeValue(value)} twice (items ${Math.min(i, j) + 1} and ${later + 1}); remove one`, 'schema-unique', `${P}/${later}`, { found: value, index: later + 1 });
         break;
       }
       default:
-        push(ctx.locations.valueRange(at(P)), `${name(P)} ${e.message ?? 'is not valid'}`, 'schema-invalid', P, { found: e.data });
+        push(ctx.locations.valueRange(at(P)), `${name(P)} ${e.message ?? 'is not valid'}`, 'schema-invalid', P, { found: e.data, detail: e.message ?? 'is not valid' });
     }
   }
 

@@ -11,6 +11,8 @@ import { checkOutputSchema } from './outputSchema';
 import { andList, closest, noErrors, problem, sortProblems, toPointer, type DescriptionPart, type ManifestProblem, type ManifestProblemCode, type SourceRange } from './problems';
 import { schemaProblems } from './schemaErrors';
 import { templateNames } from './templateRefs';
+import { sharingCompiles } from '../runtime/template';
+import { KeywordIndex, type KeywordOwner } from './keywordIndex';
 import { fields, OPEN, unknownVariables, type TemplateScope, type VariableShape } from './templateVariables';
 import { ACTION_PRIMITIVES, type ActionPrimitive, type ChainManifest, type SkillManifest } from './types';
 import { YamlLocations, type ScalarSite } from './yamlLocations';
@@ -68,6 +70,13 @@ export interface SkillValidationOptions {
    * with one of them is a warning naming it.
    */
   otherSkills?: ReadonlyArray<{ name: string; file: string; keywords: readonly string[] }>;
+  /**
+   * The other skills' keywords already indexed, for a caller that validates many skills at once
+   * (the loader): used instead of `otherSkills`, with `accept` choosing which owners count.
+   */
+  keywordIndex?: { index: KeywordIndex; accept?: (owner: KeywordOwner) => boolean };
+  /** The text already parsed (the loader parses it once to learn the name and keywords first). */
+  locations?: YamlLocations;
 }
 
 /** Options of validateChainManifest. */
@@ -120,10 +129,10 @@ class Checker {
   readonly problems: ManifestProblem[] = [];
   readonly loc: YamlLocations;
 
-  constructor(text: string, readonly file: string) {
-    this.loc = new YamlLocations(text);
+  constructor(text: string, readonly file: string, parsed?: YamlLocations) {
+    this.loc = parsed && parsed.text === text ? parsed : new YamlLocations(text);
     for (const p of this.loc.syntaxProblems) {
-      this.problems.push(problem(file, p.range, p.message, p.severity === 'error' ? 'yaml-syntax' : 'yaml-warning', '', { severity: p.severity }));
+      this.problems.push(problem(file, p.range, p.message, p.severity === 'error' ? 'yaml-syntax' : 'yaml-warning', '', { severity: p.severity, data: p.data }));
     }
   }
 
@@ -136,11 +145,11 @@ class Checker {
     if (!this.loc.ok) return undefined;
     const data = this.loc.data;
     if (data === null || data === undefined) {
-      this.add({ line: 1, column: 1, endLine: 1, endColumn: 1 }, `this file is empty; a ${kind} needs at least ${needs}`, 'not-a-mapping', '', { data: { missing: needs.split(/, | and /) } });
+      this.add({ line: 1, column: 1, endLine: 1, endColumn: 1 }, `this file is empty; a ${kind} needs at least ${needs}`, 'not-a-mapping', '', { data: { missing: needs.split(/, | and /), reason: 'empty' } });
       return undefined;
     }
     if (!isObject(data)) {
-      this.add(this.loc.valueRange(''), `a ${kind} file is a mapping of keys such as "name: …"; found ${Array.isArray(data) ? 'a list' : 'a single value'}`, 'not-a-mapping', '');
+      this.add(this.loc.valueRange(''), `a ${kind} file is a mapping of keys such as "name: …"; found ${Array.isArray(data) ? 'a list' : 'a single value'}`, 'not-a-mapping', '', { data: { reason: Array.isArray(data) ? 'list' : 'value' } });
       return undefined;
     }
     return data;
@@ -156,7 +165,7 @@ class Checker {
     try {
       this.problems.push(...run());
     } catch (err) {
-      this.add(this.loc.keyRange(path), `the ${what} check failed on this part (${(err as Error).message}); the rest was checked`, 'check-failed', path, { severity: 'warning' });
+      this.add(this.loc.keyRange(path), `the ${what} check failed on this part (${(err as Error).message}); the rest was checked`, 'check-failed', path, { severity: 'warning', data: { found: what, detail: (err as Error).message } });
     }
   }
 
@@ -198,12 +207,12 @@ class Checker {
       if (typeof e.name !== 'string' || !SNAKE.test(e.name)) return;
       const range = this.loc.valueRange(e.namePointer);
       if (RESERVED.has(e.name)) {
-        this.add(range, `\`${key}: ${e.name}\` would hide the template name \`${e.name}\`; choose another name`, 'alias-reserved', e.namePointer, { data: { found: e.name } });
+        this.add(range, `\`${key}: ${e.name}\` would hide the template name \`${e.name}\`; choose another name`, 'alias-reserved', e.namePointer, { data: { found: e.name, expected: key } });
         return;
       }
       const first = defined.get(e.name);
       if (first) {
-        this.add(range, `\`${e.name}\` is already defined by \`${key}\` on ${first.label} (line ${first.line}); choose another name`, 'alias-duplicate', e.namePointer, { data: { found: e.name } });
+        this.add(range, `\`${e.name}\` is already defined by \`${key}\` on ${first.label} (line ${first.line}); choose another name`, 'alias-duplicate', e.namePointer, { data: { found: e.name, expected: key, line: first.line, index: first.index + 1 } });
         return;
       }
       defined.set(e.name, { index, line: range.line, label: e.label });
@@ -218,7 +227,7 @@ class Checker {
           const message = d.index === index
             ? `\`${n.name}\` is this ${noun}'s own \`${key}\`; its result exists only after it ran, so use it in a later ${noun}`
             : `\`${n.name}\` is used before it is defined: \`${key}: ${n.name}\` is on ${d.label} (line ${d.line}); move this ${noun} after that one`;
-          this.add(site.range(n.start, n.end), message, 'alias-before-definition', use.pointer, { data: { found: n.name } });
+          this.add(site.range(n.start, n.end), message, 'alias-before-definition', use.pointer, { data: { found: n.name, expected: key, reason: d.index === index ? 'own' : 'later', line: d.line, index: d.index + 1 } });
         }
       }
     });
@@ -251,9 +260,12 @@ class Checker {
             }
           }
           end = Math.min(Math.max(end, start + 1), Math.max(last, start + 1));
-          return isWhen
+          const p = isWhen
             ? site.problem(start, end, `this \`when:\` condition does not parse: ${message}`, 'when-syntax', severity)
             : site.problem(start, end, message, code, severity);
+          // The engine's own words, for a message in another language.
+          if (isWhen || code === 'template-syntax') p.data = { ...p.data, detail: message };
+          return p;
         },
       };
       this.guard('template', site.path, () => check(text, site.start.line, site.start.column, placed));
@@ -271,11 +283,15 @@ class Checker {
   }
 
   result(): ManifestProblem[] {
-    const seen = new Set<string>();
+    // The same message at the same range once. Keyed by the range, messages compared only there:
+    // a message naming many skills (keyword-overlap) is not copied into a key for each problem.
+    const seen = new Map<string, string[]>();
     return sortProblems(this.problems).filter((p) => {
-      const k = `${p.line}:${p.column}:${p.endLine}:${p.endColumn}:${p.message}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
+      const k = `${p.line}:${p.column}:${p.endLine}:${p.endColumn}`;
+      const here = seen.get(k);
+      if (!here) seen.set(k, [p.message]);
+      else if (here.includes(p.message)) return false;
+      else here.push(p.message);
       return true;
     });
   }
@@ -389,38 +405,23 @@ function lintPropertyDescriptions(c: Checker, schema: Record<string, unknown>, p
   if (isObject(schema.items)) lintPropertyDescriptions(c, schema.items, `${pointer}/items`, depth + 1);
 }
 
-/** Keywords normalised so far: a workspace's keywords are compared with every other skill's, on every load. */
-const normalKeywords = new Map<string, string>();
-function normalKeyword(k: string): string {
-  let n = normalKeywords.get(k);
-  if (n === undefined) {
-    n = k.normalize('NFKC').trim().toLowerCase().split(/\s+/).join(' ');
-    if (normalKeywords.size >= 5000) normalKeywords.clear();
-    normalKeywords.set(k, n);
-  }
-  return n;
-}
+/** How many of the skills sharing a keyword its warning names. */
+const NAMED_OVERLAPS = 3;
 
 /** Keywords this skill shares with another skill: an input with one matches both. */
-function checkKeywordOverlap(c: Checker, data: Record<string, unknown>, others: NonNullable<SkillValidationOptions['otherSkills']>): void {
+function checkKeywordOverlap(c: Checker, data: Record<string, unknown>, overlap: { index: KeywordIndex; accept?: (o: KeywordOwner) => boolean }): void {
   const match = data.match;
   if (!isObject(match) || !Array.isArray(match.keywords)) return;
   const own = typeof data.name === 'string' ? data.name : undefined;
-  const byKeyword = new Map<string, Array<{ name: string; file: string }>>();
-  for (const o of others) {
-    // The same skill, or a copy with its name (reported as a duplicate), is not a competitor.
-    if (o.file === c.file || o.name === own) continue;
-    for (const k of new Set(o.keywords.filter((x) => typeof x === 'string').map(normalKeyword))) {
-      const list = byKeyword.get(k);
-      if (list) list.push({ name: o.name, file: o.file });
-      else byKeyword.set(k, [{ name: o.name, file: o.file }]);
-    }
-  }
+  // The same skill, or a copy with its name (reported as a duplicate), is not a competitor.
+  const accept = (o: KeywordOwner) => o.file !== c.file && o.name !== own && (!overlap.accept || overlap.accept(o));
   match.keywords.forEach((k, i) => {
     if (typeof k !== 'string') return;
-    const related = byKeyword.get(normalKeyword(k));
-    if (!related) return;
-    const named = andList(related.map((r) => `"${r.name}" (${r.file})`));
+    const related = overlap.index.owners(k, accept);
+    if (!related.length) return;
+    // A few are named; a keyword shared by dozens of skills is said once with their number (data.related has all).
+    const shown = related.slice(0, NAMED_OVERLAPS).map((r) => `"${r.name}" (${r.file})`);
+    const named = andList(related.length > NAMED_OVERLAPS ? [...shown, `${related.length - NAMED_OVERLAPS} other skills`] : shown);
     c.add(c.loc.valueRange(`/match/keywords/${i}`), `the keyword "${k}" is also a keyword of ${related.length > 1 ? 'the skills' : 'the skill'} ${named}, so an input with it matches both and routing cannot choose by it; use a keyword only this skill's inputs have, or remove it from one of them`, 'keyword-overlap', `/match/keywords/${i}`, { severity: 'warning', data: { found: k, related } });
   });
 }
@@ -430,7 +431,12 @@ function checkKeywordOverlap(c: Checker, data: Record<string, unknown>, others: 
  * fine); problems are in file order. Never throws.
  */
 export function validateSkillManifest(text: string, file: string, options: SkillValidationOptions = {}): SkillValidation {
-  const c = new Checker(text, file);
+  // The variable check and the syntax check read the same templates: each is compiled once.
+  return sharingCompiles(() => checkSkill(text, file, options));
+}
+
+function checkSkill(text: string, file: string, options: SkillValidationOptions): SkillValidation {
+  const c = new Checker(text, file, options.locations);
   const data = c.mapping('skill', 'name, version and description');
   if (!data) return { problems: c.result() };
   c.schema(compiled().skill, data, skillSchema, 'this skill');
@@ -466,13 +472,14 @@ export function validateSkillManifest(text: string, file: string, options: Skill
     if (outputSchemaOk) lintPropertyDescriptions(c, data.output_schema, '/output_schema');
   }
   if (typeof data.description === 'string' && data.description.trim()) lintDescription(c, data.description);
-  if (options.otherSkills) checkKeywordOverlap(c, data, options.otherSkills);
+  if (options.keywordIndex) checkKeywordOverlap(c, data, options.keywordIndex);
+  else if (options.otherSkills) checkKeywordOverlap(c, data, { index: new KeywordIndex(options.otherSkills) });
 
   const chunking = data.chunking;
   if (isObject(chunking) && Number.isInteger(chunking.overlap_chars)) {
     const max = Number.isInteger(chunking.max_chars) ? (chunking.max_chars as number) : 4000;
     if ((chunking.overlap_chars as number) >= max) {
-      c.add(c.loc.valueRange('/chunking/overlap_chars'), `\`overlap_chars\` (${String(chunking.overlap_chars)}) must be smaller than max_chars (${max}${chunking.max_chars === undefined ? ', the default' : ''}); lower it`, 'chunking-overlap', '/chunking/overlap_chars');
+      c.add(c.loc.valueRange('/chunking/overlap_chars'), `\`overlap_chars\` (${String(chunking.overlap_chars)}) must be smaller than max_chars (${max}${chunking.max_chars === undefined ? ', the default' : ''}); lower it`, 'chunking-overlap', '/chunking/overlap_chars', { data: { found: chunking.overlap_chars, limit: max, ...(chunking.max_chars === undefined ? { reason: 'default-max' } : {}) } });
     }
   }
 
@@ -481,7 +488,7 @@ export function validateSkillManifest(text: string, file: string, options: Skill
     data.tests.forEach((t, i) => {
       if (!isObject(t) || typeof t.name !== 'string') return;
       const first = names.get(t.name);
-      if (first !== undefined) c.add(c.loc.valueRange(`/tests/${i}/name`), `test name "${t.name}" is already used by test ${first + 1}; give each test its own name`, 'test-name-duplicate', `/tests/${i}/name`);
+      if (first !== undefined) c.add(c.loc.valueRange(`/tests/${i}/name`), `test name "${t.name}" is already used by test ${first + 1}; give each test its own name`, 'test-name-duplicate', `/tests/${i}/name`, { data: { found: t.name, index: first + 1 } });
       else names.set(t.name, i);
     });
   }
@@ -546,6 +553,10 @@ function flattenSteps(steps: unknown, pointer: string, out: Array<{ step: Record
 
 /** Checks a *.chain.yaml text, like validateSkillManifest. */
 export function validateChainManifest(text: string, file: string, options: ChainValidationOptions = {}): ChainValidation {
+  return sharingCompiles(() => checkChain(text, file, options));
+}
+
+function checkChain(text: string, file: string, options: ChainValidationOptions): ChainValidation {
   const c = new Checker(text, file);
   const data = c.mapping('chain', 'name and steps');
   if (!data) return { problems: c.result() };

@@ -5,7 +5,7 @@
 
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node, type Pair, type YAMLError } from 'yaml';
 import { yamlProblems } from '../kb/yamlProblems';
-import { FILE_START, pointerSegments, type SourceRange } from './problems';
+import { FILE_START, pointerSegments, type ProblemData, type SourceRange } from './problems';
 
 /** A 1-based line and column (UTF-16 code units). */
 export interface SourcePosition {
@@ -18,6 +18,8 @@ export interface YamlSyntaxProblem {
   range: SourceRange;
   message: string;
   severity: 'error' | 'warning';
+  /** Which mistake it is when it was recognised (`reason`, with the key in `found`), else the parser's words (`detail`). */
+  data: ProblemData;
 }
 
 /**
@@ -91,20 +93,27 @@ function openBracket(text: string, from: number, to: number, open: '{' | '['): n
 
 const COMPACT_KEY = /^( *)(?:- +)?([^\s:#'"][^:#]*?):[ \t]+(\S.*)$/;
 
-/** Tells the yaml library's terse messages in words that say what to do, at the mistake. */
-function reword(text: string, e: YAMLError): YAMLError {
+/**
+ * Tells the yaml library's terse messages in words that say what to do, at the mistake; `data`
+ * says which mistake was recognised (so the message can be said in another language too).
+ */
+function reword(text: string, e: YAMLError): { error: YAMLError; data: ProblemData } {
   let message = e.message;
   let pos = e.pos;
   let code = e.code as string;
+  let data: ProblemData = { detail: e.message.split('\n')[0] };
   if (e.code === 'DUPLICATE_KEY') {
     const key = /^[^:\n]*/.exec(text.slice(pos[0], pos[0] + 200))![0].trim();
     message = `\`${key}\` appears twice in the same mapping; keep one of them`;
     pos = [pos[0], pos[0] + Math.max(1, key.length)];
+    data = { reason: 'duplicate-key', found: key };
   } else if (e.code === 'TAB_AS_INDENT') {
     message = 'a tab indents this line; YAML indents with spaces only';
+    data = { reason: 'tab-indent' };
   } else if (e.code === 'MULTIPLE_DOCS') {
     message = 'this file holds more than one YAML document (a second "---"); remove the "---" line so it is one document';
     pos = [pos[0], pos[0] + 3];
+    data = { reason: 'multiple-documents' };
   } else if (e.code === 'BLOCK_AS_IMPLICIT_KEY') {
     // "description: Use it: not for X" - the second ": " makes YAML read a key inside the value.
     const start = lineStart(text, pos[0]);
@@ -117,6 +126,7 @@ function reword(text: string, e: YAMLError): YAMLError {
       const comment = m[3].search(/\s#/);
       pos = [valueStart, valueStart + (comment >= 0 ? m[3].slice(0, comment) : m[3]).trimEnd().length];
       code = 'COLON_IN_VALUE';
+      data = { reason: 'colon-in-value', found: m[2].trim() };
     }
   } else if (e.code === 'BAD_INDENT' && /^Flow (map|sequence)/.test(e.message)) {
     // The parser notices an unclosed { or [ where the next line starts; the mistake is the bracket.
@@ -126,6 +136,7 @@ function reword(text: string, e: YAMLError): YAMLError {
       if (at >= 0) {
         message = `this "${open}" is never closed; end the ${open === '{' ? 'mapping' : 'list'} with "${open === '{' ? '}' : ']'}"`;
         pos = [at, at + 1];
+        data = { reason: 'unclosed-flow', found: open };
         break;
       }
       if (lineFrom === 0) break;
@@ -133,7 +144,7 @@ function reword(text: string, e: YAMLError): YAMLError {
       lineFrom = lineStart(text, to);
     }
   }
-  return Object.assign(Object.create(Object.getPrototypeOf(e) as object) as YAMLError, e, { message, pos, code });
+  return { error: Object.assign(Object.create(Object.getPrototypeOf(e) as object) as YAMLError, e, { message, pos, code }), data };
 }
 
 /**
@@ -153,10 +164,16 @@ export class YamlLocations {
     // Only the first error: after a syntax error the parser recovers by guessing, and what it
     // reports next is mostly the same mistake seen again (an unclosed "{" or a tab makes the
     // following lines look wrong). A real second mistake shows up once the first is fixed.
-    const first = yamlProblems(text, this.doc.errors.slice(0, 1).map((e) => reword(text, e)))[0];
-    if (first) this.syntaxProblems.push({ range: this.range(first.start, first.end), message: `YAML: ${first.message.replace(/^YAML: /, '')}`, severity: 'error' });
+    const reworded = this.doc.errors.slice(0, 1).map((e) => reword(text, e));
+    const first = yamlProblems(text, reworded.map((r) => r.error))[0];
+    if (first) {
+      // yamlProblems words an over-indented key itself, at that key.
+      const own = first.message !== `YAML: ${reworded[0].error.message.split('\n')[0]}`;
+      const data = own ? { reason: 'over-indented', found: text.slice(first.start, first.end) } : reworded[0].data;
+      this.syntaxProblems.push({ range: this.range(first.start, first.end), message: `YAML: ${first.message.replace(/^YAML: /, '')}`, severity: 'error', data });
+    }
     for (const w of this.doc.warnings) {
-      this.syntaxProblems.push({ range: this.range(w.pos[0], w.pos[1]), message: `YAML: ${w.message.split('\n')[0]}`, severity: 'warning' });
+      this.syntaxProblems.push({ range: this.range(w.pos[0], w.pos[1]), message: `YAML: ${w.message.split('\n')[0]}`, severity: 'warning', data: { detail: w.message.split('\n')[0] } });
     }
     let data: unknown;
     let ok = this.doc.errors.length === 0;
@@ -166,7 +183,7 @@ export class YamlLocations {
         data = this.doc.toJS();
       } catch (err) {
         ok = false;
-        this.syntaxProblems.push({ range: this.aliasProblemRange(), message: `YAML: ${(err as Error).message}; define the anchor (&name) before using *name, and do not nest aliases deeply`, severity: 'error' });
+        this.syntaxProblems.push({ range: this.aliasProblemRange(), message: `YAML: ${(err as Error).message}; define the anchor (&name) before using *name, and do not nest aliases deeply`, severity: 'error', data: { reason: 'alias', detail: (err as Error).message } });
       }
     }
     this.ok = ok;

@@ -10,3 +10,4 @@ export {
 } from './quickFixes';
 export { manifestKindOf, toZeroBased, type ZeroBasedRange } from './documents';
 export type { ManifestKind, Segment } from './schemaNav';
+export { leaveSchemaProblemsToRedHat, redHatValidates, SCHEMA_LEVEL_CODES, yamlValidationGlobs, type RedHatState } from './redHatYaml';

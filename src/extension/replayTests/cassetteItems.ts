@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CassetteError, RECORDINGS_DIR } from '../../core/replay';
-import { outlineCassette, summarizeCassette, type CassetteCallLine } from '../../core/replay/cassetteOutline';
+import { discoverCassette, outlineCassetteFile, type DiscoveredCassette } from '../../core/replay/cassetteDiscovery';
+import type { CassetteCallLine } from '../../core/replay/cassetteOutline';
 
 /** What a cassette file's item stands for. */
 export interface CassetteFileData {
@@ -26,68 +25,6 @@ export interface CassetteCallData {
 }
 
 export type ReplayItemData = CassetteFileData | CassetteCallData;
-
-/** Files larger than this are listed with an error instead of being read (a workspace may hold anything). */
-const MAX_CASSETTE_BYTES = 64 * 1024 * 1024;
-
-/** The cassette files of a folder (`*.jsonl`, sorted); none when it does not exist. */
-function jsonlFiles(dir: string): string[] {
-  try {
-    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.jsonl')).map((e) => path.join(dir, e.name)).sort();
-  } catch {
-    return [];
-  }
-}
-
-/** The built-in skills' tests: `<extension>/skills/<skill>/tests/*.jsonl`. */
-export function builtInCassettes(skillsDir: string): string[] {
-  let skills: string[];
-  try {
-    skills = fs.readdirSync(skillsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  } catch {
-    return [];
-  }
-  return skills.flatMap((s) => jsonlFiles(path.join(skillsDir, s, 'tests')));
-}
-
-/**
- * A workspace folder's recordings, `<folder>/.interview-lens/recordings/*.jsonl`; a recordings
- * folder (or a file) that is a link out of the workspace is skipped, so replays read only what
- * the workspace holds.
- */
-export function workspaceCassettes(folder: string): string[] {
-  const dir = path.join(folder, RECORDINGS_DIR);
-  let realFolder: string;
-  try {
-    realFolder = fs.realpathSync(folder);
-  } catch {
-    return [];
-  }
-  return jsonlFiles(dir).filter((f) => {
-    try {
-      const real = fs.realpathSync(f);
-      return real.startsWith(realFolder + path.sep);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** Reads a cassette's text, refusing what is too large to be one. */
-function readText(file: string): string {
-  let size: number;
-  try {
-    size = fs.statSync(file).size;
-  } catch (err) {
-    throw new CassetteError(`cannot read cassette ${file}: ${(err as Error).message}`, file);
-  }
-  if (size > MAX_CASSETTE_BYTES) throw new CassetteError(`${file} is ${Math.round(size / 1024 / 1024)} MB, larger than a cassette can be (64 MB): record a shorter run`, file);
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new CassetteError(`cannot read cassette ${file}: ${(err as Error).message}`, file);
-  }
-}
 
 /** The first line of a file as a range (where a file's messages point). */
 export function lineRange(line: number): vscode.Range {
@@ -121,23 +58,27 @@ export class CassetteItems {
     return out;
   }
 
-  /** Lists exactly `files` (items of other files are removed; known ones are refreshed). */
-  replaceAll(files: readonly string[]): void {
-    const items = files.map((f) => this.upsert(f, false));
+  /** Lists exactly the cassettes discovered (items of other files are removed; known ones are refreshed). */
+  replaceAll(found: readonly DiscoveredCassette[]): void {
+    const items = found.map((d) => this.apply(d, false));
     this.controller.items.replace(items);
   }
 
   /** Adds or refreshes the item of `file` from its header (children are resolved lazily). */
   upsert(file: string, add = true): vscode.TestItem {
+    return this.apply(discoverCassette(file, this.builtInRoot), add);
+  }
+
+  /** The item of a discovered cassette, created or refreshed. */
+  private apply(found: DiscoveredCassette, add: boolean): vscode.TestItem {
+    const { file, builtIn, summary } = found;
     const uri = vscode.Uri.file(file);
     const id = uri.toString();
     const item = this.controller.items.get(id) ?? this.controller.createTestItem(id, path.basename(file), uri);
-    const builtIn = file.startsWith(this.builtInRoot + path.sep);
     const data: CassetteFileData = { kind: 'file', file, builtIn };
     item.error = undefined;
     item.range = lineRange(1);
-    try {
-      const summary = summarizeCassette(readText(file), file);
+    if (summary) {
       data.skill = summary.header.skill;
       data.offline = summary.header.engine === 'offline';
       item.range = lineRange(summary.headerLine);
@@ -145,11 +86,11 @@ export class CassetteItems {
         ? vscode.l10n.t('{0} · built-in · {1} calls', summary.header.skill, summary.calls)
         : vscode.l10n.t('{0} · {1} calls', summary.header.skill, summary.calls);
       item.canResolveChildren = summary.calls > 0;
-    } catch (err) {
-      item.error = (err as Error).message;
+    } else {
+      item.error = found.error?.message;
       item.description = undefined;
       item.canResolveChildren = false;
-      if (err instanceof CassetteError && err.line) item.range = lineRange(err.line);
+      if (found.error?.line) item.range = lineRange(found.error.line);
     }
     // A changed file is outlined again when next expanded or run.
     item.children.replace([]);
@@ -171,20 +112,18 @@ export class CassetteItems {
   resolve(item: vscode.TestItem): CassetteFileData | undefined {
     const data = this.fileData(item);
     if (!data) return undefined;
-    let calls: CassetteCallLine[];
-    try {
-      const outline = outlineCassette(readText(data.file), data.file);
-      calls = outline.calls;
-      data.skill = outline.summary.header.skill;
-      data.offline = outline.summary.header.engine === 'offline';
-      item.error = undefined;
-    } catch (err) {
-      item.error = (err as Error).message;
-      if (err instanceof CassetteError && err.line) item.range = lineRange(err.line);
+    const outline = outlineCassetteFile(data.file);
+    if ('error' in outline) {
+      item.error = outline.error.message;
+      if (outline.error.line) item.range = lineRange(outline.error.line);
       data.calls = undefined;
       item.children.replace([]);
       return data;
     }
+    const calls = outline.calls;
+    data.skill = outline.summary.header.skill;
+    data.offline = outline.summary.header.engine === 'offline';
+    item.error = undefined;
     data.calls = calls;
     const children = calls.map((call) => {
       const id = `${item.id}#${call.index}`;

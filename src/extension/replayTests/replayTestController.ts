@@ -6,7 +6,8 @@ import type { LlmProvider } from '../../core/llm/provider';
 import { RECORDINGS_DIR, replayFile, rerecordCassette, type CassetteReplayResult } from '../../core/replay';
 import type { CoreHost } from '../services';
 import type { SkillCatalog } from '../skillCatalog';
-import { builtInCassettes, CassetteItems, workspaceCassettes } from './cassetteItems';
+import { discoverCassettes, workspaceCassettes } from '../../core/replay/cassetteDiscovery';
+import { CassetteItems } from './cassetteItems';
 import { liveEngine } from './liveEngine';
 import { openReplaySession, untrustedScript } from './replaySession';
 import { messageAt, reportReplay, ReportingRun, type ItemOutcome } from './reportReplay';
@@ -43,6 +44,13 @@ export interface ReplayTestsApi {
   result(file: string): CassetteReplayResult | Unreplayed | undefined;
   /** Answers the Re-record confirmation instead of asking (tests). */
   confirmWith(answer: ((message: string, detail: string) => Promise<boolean>) | undefined): void;
+  /**
+   * Starts a continuous Replay run over `include` (default: every cassette), as the Testing
+   * view's "Turn on Continuous Run" does; disposing it stops the run.
+   */
+  runContinuously(include?: readonly vscode.TestItem[]): vscode.Disposable;
+  /** Resolves when the replays that continuous runs started so far have reported. */
+  continuousIdle(): Promise<void>;
 }
 
 type Targets = Map<vscode.TestItem, 'all' | Set<vscode.TestItem>>;
@@ -68,6 +76,8 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
   private readonly watchedDirs = new Set<string>();
   private discovered: Promise<void> | undefined;
   private confirm?: (message: string, detail: string) => Promise<boolean>;
+  /** The replays continuous runs asked for, one after the other (a burst of saves does not overlap them). */
+  private continuousQueue: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ReplayTestsDeps) {
     this.controller = vscode.tests.createTestController(REPLAY_CONTROLLER_ID, vscode.l10n.t('Interview Lens Replays'));
@@ -86,7 +96,9 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     };
     this.disposables.push(
       this.controller,
-      vscode.workspace.onDidSaveTextDocument((doc) => void this.skillSaved(doc.uri)),
+      // A skill saved in an editor, or changed on disk by anything (git, another editor, a script):
+      // the skills registry reloads it (the Skills view's watcher), and continuous runs replay its cassettes.
+      deps.catalog.registry.onDidChange((change) => this.skillsChanged([...change.added, ...change.changed, ...change.removed])),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         if (this.discovered) void this.discover();
       }),
@@ -99,11 +111,8 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
 
   discover(): Promise<void> {
     this.discovered = (async () => {
-      const files = [...builtInCassettes(path.join(this.deps.context.extensionPath, 'skills'))];
-      for (const folder of vscode.workspace.workspaceFolders ?? []) {
-        if (folder.uri.scheme === 'file') files.push(...workspaceCassettes(folder.uri.fsPath));
-      }
-      this.items.replaceAll(files);
+      const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+      this.items.replaceAll(discoverCassettes({ extensionPath: this.deps.context.extensionPath, workspaceFolders }));
       this.watch();
     })();
     return this.discovered;
@@ -136,6 +145,21 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     this.confirm = answer;
   }
 
+  runContinuously(include?: readonly vscode.TestItem[]): vscode.Disposable {
+    const source = new vscode.CancellationTokenSource();
+    void this.handle('replay', new vscode.TestRunRequest(include, undefined, this.profiles.replay, true), source.token);
+    return {
+      dispose: () => {
+        source.cancel();
+        source.dispose();
+      },
+    };
+  }
+
+  continuousIdle(): Promise<void> {
+    return this.continuousQueue;
+  }
+
   /**
    * Keeps the workspace's recordings listed: created, changed and deleted cassettes. The glob
    * watcher sees a recordings folder created later; each existing recordings folder also gets a
@@ -165,7 +189,10 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
       if (!inRecordings(uri) || !workspaceCassettes(vscode.workspace.getWorkspaceFolder(uri)!.uri.fsPath).includes(uri.fsPath)) return;
       const item = this.items.upsert(uri.fsPath);
       // A cassette edited during a continuous run is replayed again.
-      for (const c of this.continuous) if (!c.include || c.include.some((i) => i.id === item.id)) void this.rerunContinuous(c.request, [item]);
+      for (const c of this.continuous) {
+        if (c.include && !c.include.some((i) => i.id === item.id)) continue;
+        this.continuousQueue = this.continuousQueue.then(() => this.rerunContinuous(c.request, [item])).catch((err) => this.deps.log.error(`replays: continuous run: ${(err as Error).stack ?? err}`));
+      }
     };
     watcher.onDidCreate(changed);
     watcher.onDidChange(changed);
@@ -187,20 +214,28 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     this.continuous.delete(entry);
   }
 
-  /** A saved skill.yaml or run.ts of a skill folder: the continuous runs replay that skill's cassettes. */
-  private async skillSaved(uri: vscode.Uri): Promise<void> {
-    if (!this.continuous.size || uri.scheme !== 'file' || !SKILL_FILES.has(path.basename(uri.fsPath))) return;
-    const dir = path.dirname(uri.fsPath);
-    if (!this.deps.catalog.folders().includes(path.dirname(dir))) return;
-    const loaded = await this.deps.catalog.load();
-    const skill = loaded.skills.find((s) => path.resolve(s.dir) === dir)?.name ?? path.basename(dir);
-    if (!this.discovered) await this.discover();
-    await this.discovered;
-    for (const c of this.continuous) {
-      const scope = c.include ? c.include.map((i) => this.items.get(i)?.kind === 'call' ? (this.items.get(i) as { file: vscode.TestItem }).file : i) : this.items.files();
-      const affected = [...new Set(scope)].filter((i) => this.items.fileData(i)?.skill === skill);
-      if (affected.length) await this.rerunContinuous(c.request, affected);
-    }
+  /**
+   * Skills the registry read again: the continuous runs replay their cassettes. A skill whose
+   * skill.yaml or run.ts is open with unsaved changes is left out (with reloadOnEdit the registry
+   * follows the buffer, but a replay reads the files, which have not changed).
+   */
+  private skillsChanged(names: readonly string[]): void {
+    if (!this.continuous.size || !names.length) return;
+    const dirty = vscode.workspace.textDocuments
+      .filter((d) => d.isDirty && d.uri.scheme === 'file' && SKILL_FILES.has(path.basename(d.uri.fsPath)))
+      .map((d) => path.dirname(d.uri.fsPath));
+    const entries = this.deps.catalog.registry.skills();
+    const saved = new Set(names.filter((n) => !entries.some((e) => e.latest.name === n && dirty.includes(path.resolve(e.latest.dir)))));
+    if (!saved.size) return;
+    this.continuousQueue = this.continuousQueue.then(async () => {
+      if (!this.discovered) await this.discover();
+      await this.discovered;
+      for (const c of this.continuous) {
+        const scope = c.include ? c.include.map((i) => this.items.get(i)?.kind === 'call' ? (this.items.get(i) as { file: vscode.TestItem }).file : i) : this.items.files();
+        const affected = [...new Set(scope)].filter((i) => saved.has(this.items.fileData(i)?.skill ?? ''));
+        if (affected.length) await this.rerunContinuous(c.request, affected);
+      }
+    }).catch((err) => this.deps.log.error(`replays: continuous run: ${(err as Error).stack ?? err}`));
   }
 
   private rerunContinuous(request: vscode.TestRunRequest, items: vscode.TestItem[]): Promise<void> {

@@ -60,8 +60,28 @@ function callMessage(c: ReplayCallResult, item: vscode.TestItem, line: number): 
 }
 
 /**
+ * A stale cassette's verdict: errored, not failed (the recording no longer describes the skill,
+ * so a difference says nothing about the code) and not skipped (TestRun.skipped carries no
+ * message, and looks like a test the user left out). The message says why and what to do.
+ */
+function staleMessage(result: CassetteReplayResult, item: vscode.TestItem, line: number): vscode.TestMessage {
+  const { counts } = result;
+  return messageAt(vscode.l10n.t('Stale: skill "{0}" changed since this cassette was recorded, so the recording no longer describes it ({1} of {2} tool calls still give the recorded result). Re-record it with the "Re-record" run profile, or accept today\'s results with "interview-lens replay --update".', result.stale!.skill, counts.pass, counts.calls), item, line);
+}
+
+/** A call of a stale cassette that no longer gives its recorded result: the stale reason, and the diff when there is one. */
+function staleCallMessage(c: ReplayCallResult, result: CassetteReplayResult, item: vscode.TestItem, line: number): vscode.TestMessage {
+  const text = vscode.l10n.t('Call {0} ({1}) differs from the recording, which is stale: skill "{2}" changed since it was recorded. Re-record the cassette.', c.index, what(c), result.stale!.skill);
+  if (c.status !== 'mismatch') return messageAt(`${text}\n${c.message ?? ''}`, item, line);
+  const message = vscode.TestMessage.diff(`${text}\n${c.normalisation ?? ''}`, c.expected ?? '', c.actual ?? '');
+  if (item.uri) message.location = new vscode.Location(item.uri, lineRange(line));
+  return message;
+}
+
+/**
  * Reports one cassette's replay: each chosen call item, then the file item with the aggregate.
- * A stale cassette is skipped (re-record it), not failed; its differences are still shown in the output.
+ * A stale cassette is errored with why and what to do (see staleMessage), and its calls that
+ * still give their recorded result pass.
  */
 export function reportReplay(r: ReportingRun, items: CassetteItems, fileItem: vscode.TestItem, chosen: 'all' | ReadonlySet<vscode.TestItem>, result: CassetteReplayResult): void {
   const data = items.fileData(fileItem);
@@ -77,15 +97,20 @@ export function reportReplay(r: ReportingRun, items: CassetteItems, fileItem: vs
 
   if (result.status === 'stale') {
     r.output(vscode.l10n.t('STALE   {0}: skill "{1}" changed since the recording ({2} of {3} tool calls still pass); re-record it (the Re-record run profile), or accept today\'s results with "interview-lens replay --update".', name, result.stale!.skill, counts.pass, counts.calls), fileItem, headerLine);
-    const stale = messageAt(vscode.l10n.t('Stale: skill "{0}" changed since this cassette was recorded. Re-record it with the Re-record run profile.', result.stale!.skill), fileItem, headerLine);
     for (const line of lines) {
       const child = items.callItem(fileItem, line.index);
       if (!child || !wanted(child)) continue;
       const c = byIndex.get(line.index);
-      if (c && c.status !== 'pass') r.output(`  ${vscode.l10n.t('call {0} ({1}): {2}', c.index, what(c), c.status)}\n${c.diff ?? c.message ?? ''}`, child, line.line);
-      r.skipped(child, [stale]);
+      if (line.kind === 'llm' ? unused.has(line.index) : c && c.status !== 'pass') {
+        if (c) r.output(`  ${vscode.l10n.t('call {0} ({1}): {2}', c.index, what(c), c.status)}\n${c.diff ?? c.message ?? ''}`, child, line.line);
+        r.errored(child, c ? staleCallMessage(c, result, child, lineOf(c.index)) : staleMessage(result, child, line.line));
+      } else if (!c && line.kind !== 'llm') {
+        r.skipped(child);
+      } else {
+        r.passed(child);
+      }
     }
-    if (chosen === 'all' || chosen.has(fileItem)) r.skipped(fileItem, [stale]);
+    if (chosen === 'all' || chosen.has(fileItem)) r.errored(fileItem, staleMessage(result, fileItem, headerLine));
     return;
   }
 

@@ -14,7 +14,7 @@ const SELECTOR: vscode.DocumentSelector = [
  * completion, hover and quick fixes. Returns the diagnostics (the integration tests wait on them).
  */
 export function registerSkillEditor(context: vscode.ExtensionContext, catalog: SkillCatalog): SkillDiagnostics {
-  const diagnostics = new SkillDiagnostics(catalog);
+  const diagnostics = new SkillDiagnostics(catalog, (context.extension as vscode.Extension<unknown> | undefined)?.packageJSON);
   context.subscriptions.push(
     diagnostics,
     vscode.languages.registerCompletionItemProvider(SELECTOR, new SkillCompletionProvider(diagnostics), ...TRIGGER_CHARACTERS),

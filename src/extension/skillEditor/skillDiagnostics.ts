@@ -4,23 +4,12 @@ import * as vscode from 'vscode';
 import { problemMessageZh } from '../../core/manifest/problemMessageZh';
 import { validateChainManifest, validateSkillManifest, type LoadedSkills, type ManifestProblem } from '../../core/manifest';
 import { manifestKindOf, toZeroBased, type ManifestKind } from '../../core/skillEditor';
+import { leaveSchemaProblemsToRedHat, SCHEMA_LEVEL_CODES, yamlValidationGlobs, type RedHatState } from '../../core/skillEditor/redHatYaml';
 import { checkActionParamsSchema, checkTemplateSyntax } from '../../core/skills/manifest/manifestChecks';
 import type { SkillCatalog } from '../skillCatalog';
 
 /** Red Hat's YAML extension, which validates skill.yaml against our schema through package.json's yamlValidation. */
 export const REDHAT_YAML = 'redhat.vscode-yaml';
-
-/**
- * Problems Red Hat's YAML extension finds on its own from the same JSON Schema (YAML syntax,
- * missing and unknown keys, wrong types, enum values, patterns, ranges, lengths, uniqueness).
- * With it installed we leave these to it, so no error is listed twice, and keep what it cannot
- * check: templates, aliases, action parameters, output_schema, name and folder, duplicates,
- * keyword overlap, the description linter. Quick fixes still answer them.
- */
-export const SCHEMA_LEVEL_CODES: ReadonlySet<string> = new Set([
-  'yaml-syntax', 'yaml-warning', 'not-a-mapping', 'schema-required', 'schema-unknown-key', 'schema-type', 'schema-enum',
-  'schema-pattern', 'schema-range', 'schema-length', 'schema-unique', 'schema-one-of',
-]);
 
 /** How long typing must pause before a document is checked again. */
 const DEBOUNCE_MS = 250;
@@ -45,7 +34,11 @@ export class SkillDiagnostics implements vscode.Disposable {
   private loading: Promise<void> | undefined;
   private folders: string[] = [];
 
-  constructor(private readonly catalog: SkillCatalog) {
+  private readonly globs: RedHatState['globs'];
+
+  /** `packageJson`: this extension's manifest, whose yamlValidation says which files Red Hat's extension checks. */
+  constructor(private readonly catalog: SkillCatalog, packageJson: unknown) {
+    this.globs = yamlValidationGlobs(packageJson);
     this.folders = catalog.folders();
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument((d) => this.check(d)),
@@ -57,6 +50,7 @@ export class SkillDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidDeleteFiles((e) => e.files.forEach((u) => this.forgetUnder(u))),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('interviewLens.skills.paths')) void this.reloadCatalog();
+        else if (e.affectsConfiguration('yaml.validate')) this.checkAll();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.reloadCatalog()),
       // Red Hat's extension installed or removed: what we leave to it changes.
@@ -119,8 +113,17 @@ export class SkillDiagnostics implements vscode.Disposable {
     if (!kind) return;
     const problems = this.validate(doc, kind);
     this.checked.set(doc.uri.toString(), { version: doc.version, problems });
-    const shown = vscode.extensions.getExtension(REDHAT_YAML) ? problems.filter((p) => !SCHEMA_LEVEL_CODES.has(p.code)) : problems;
+    const shown = this.leftToRedHat(doc, kind) ? problems.filter((p) => !SCHEMA_LEVEL_CODES.has(p.code)) : problems;
     this.collection.set(doc.uri, shown.map((p) => this.toDiagnostic(p)));
+  }
+
+  /** Whether Red Hat's extension reports this document's schema-level problems (then we do not). */
+  leftToRedHat(doc: vscode.TextDocument, kind: ManifestKind): boolean {
+    return leaveSchemaProblemsToRedHat(doc.uri.scheme === 'file' ? doc.uri.fsPath : undefined, kind, {
+      installed: !!vscode.extensions.getExtension(REDHAT_YAML),
+      validates: vscode.workspace.getConfiguration('yaml').get<boolean>('validate', true) !== false,
+      globs: this.globs,
+    });
   }
 
   private validate(doc: vscode.TextDocument, kind: ManifestKind): ManifestProblem[] {

@@ -17,7 +17,7 @@ const isManifest = (p: string) => path.basename(p) === 'skill.yaml' || p.endsWit
  * Keeps the registry in step with the skill folders: a file created, changed or deleted under
  * one of them (by this window, another editor, git) reloads the entry it belongs to; saving a
  * skill.yaml reloads it at once; with interviewLens.skills.reloadOnEdit, an edit reloads it from
- * the unsaved text, and closing that editor unsaved goes back to the file. A changed list of
+ * the unsaved text, and reverting it or closing it unsaved goes back to the file. A changed list of
  * folders (setting, workspace folders, trust) rebuilds the watchers and reloads everything.
  */
 export class SkillsWatcher implements vscode.Disposable {
@@ -113,7 +113,12 @@ export class SkillsWatcher implements vscode.Disposable {
   }
 
   private edited(doc: vscode.TextDocument): void {
-    if (!doc.isDirty || !isManifest(doc.uri.fsPath) || !this.relevant(doc.uri)) return;
+    // Reverted, or undone back to what is saved: the registry goes back to the file too.
+    if (!doc.isDirty) {
+      if (this.fromBuffer.delete(doc.uri.fsPath)) this.touched(doc.uri, DEBOUNCE_MS);
+      return;
+    }
+    if (!isManifest(doc.uri.fsPath) || !this.relevant(doc.uri)) return;
     if (!vscode.workspace.getConfiguration().get<boolean>(RELOAD_ON_EDIT_SETTING, false)) return;
     this.fromBuffer.add(doc.uri.fsPath);
     this.pending.add(doc.uri.fsPath);

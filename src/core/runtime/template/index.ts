@@ -6,7 +6,7 @@
 // the file the template came from.
 
 import type { Expr, Node } from './ast';
-import { type Fail, Locator, failAt } from './errors';
+import { type Fail, Locator, TemplateError, failAt } from './errors';
 import { Evaluator, type FilterImplementation } from './evaluator';
 import { BUILTIN_FILTERS, type TemplateFilter } from './filters';
 import { LIMITS, Budget, type TemplateLimits } from './limits';
@@ -99,15 +99,21 @@ interface Compiled {
 
 function prepare(source: string, options: CompileOptions): { compiled: Compiled; parser: (expression: boolean) => Parser } {
   if (typeof source !== 'string') throw new TypeError('a template must be text');
-  const limits: TemplateLimits = { ...LIMITS, ...options.limits };
+  // The defaults and the built-in filters are shared, not copied, when a template changes neither
+  // (the skill editor compiles every template of a skill on each check; LIMITS is frozen).
+  const limits: TemplateLimits = options.limits ? { ...LIMITS, ...options.limits } : LIMITS;
   const locator = new Locator(source, options.line ?? 1, options.column ?? 1);
   const fail = failAt(locator, options.name);
   if (source.length > limits.maxSourceChars) {
     fail(`the template is longer than ${limits.maxSourceChars.toLocaleString('en-US')} characters`, 0, 0);
   }
   const compileFilters = filterTable(options.filters);
-  const known = new Map<string, Arity | undefined>(BUILTIN_FILTER_ARITY);
-  for (const name of compileFilters.keys()) known.set(name, undefined);
+  let known: ReadonlyMap<string, Arity | undefined> = BUILTIN_FILTER_ARITY;
+  if (compileFilters.size) {
+    const withExtra = new Map<string, Arity | undefined>(BUILTIN_FILTER_ARITY);
+    for (const name of compileFilters.keys()) withExtra.set(name, undefined);
+    known = withExtra;
+  }
   const compiled: Compiled = { source, name: options.name, locator, compileFilters, limits };
   return {
     compiled,
@@ -134,8 +140,48 @@ function evaluator(compiled: Compiled, context: Record<string, unknown>, options
   });
 }
 
+/** Compiles shared while `sharingCompiles` runs: by kind and source, the result or the TemplateError. */
+let shared: Map<string, Template | TemplateExpression | TemplateError> | undefined;
+
+/**
+ * Runs `fn` (synchronous) with compiles of the same source and no options done once: checking a
+ * skill asks for each template twice (its syntax, and the variables it reads), and the second
+ * ask gets the first one's template, or its error again. Nothing is kept after `fn` returns, so
+ * two skills never share a compile.
+ */
+export function sharingCompiles<T>(fn: () => T): T {
+  if (shared) return fn();
+  shared = new Map();
+  try {
+    return fn();
+  } finally {
+    shared = undefined;
+  }
+}
+
+/** `compile(source)`, or the result of the same compile earlier in this sharingCompiles call. */
+function sharedCompile<T extends Template | TemplateExpression>(kind: string, source: string, options: CompileOptions, compile: () => T): T {
+  if (!shared || Object.keys(options).length || typeof source !== 'string') return compile();
+  const key = `${kind}\u0000${source}`;
+  const known = shared.get(key);
+  if (known instanceof TemplateError) throw known;
+  if (known) return known as T;
+  try {
+    const made = compile();
+    shared.set(key, made);
+    return made;
+  } catch (err) {
+    if (err instanceof TemplateError) shared.set(key, err);
+    throw err;
+  }
+}
+
 /** Parses a template once; throws TemplateError (with file line and column) when it is malformed. */
 export function compileTemplate(source: string, options: CompileOptions = {}): Template {
+  return sharedCompile('template', source, options, () => compileTemplateNow(source, options));
+}
+
+function compileTemplateNow(source: string, options: CompileOptions): Template {
   const { compiled, parser } = prepare(source, options);
   const nodes: Node[] = parser(false).parseTemplate();
   return Object.freeze({
@@ -157,6 +203,10 @@ function soleOutput(nodes: Node[]): Expr | undefined {
  * wrapped in {{ }} as some authors write it.
  */
 export function compileExpression(source: string, options: CompileOptions = {}): TemplateExpression {
+  return sharedCompile('expression', source, options, () => compileExpressionNow(source, options));
+}
+
+function compileExpressionNow(source: string, options: CompileOptions): TemplateExpression {
   const { compiled, parser } = prepare(source, options);
   let expr: Expr;
   if (source.trimStart().startsWith('{{')) {
