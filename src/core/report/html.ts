@@ -235,6 +235,7 @@ const CHART_CSS = `
 .chart-numbers { margin: 4px 0 0; }
 .chart-numbers summary { cursor: pointer; color: var(--vscode-descriptionForeground, #5c5c5c); }
 .topic-trends td, .topic-trends th { vertical-align: middle; }
+.notice { max-width: 960px; margin: 12px auto 0; padding: 6px 10px; border-left: 3px solid var(--vscode-editorWarning-foreground, #8a5300); background: var(--vscode-textBlockQuote-background, #f5f5f5); }
 .practise { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
 body.vscode-high-contrast .chart-line { stroke-width: 3; }
 body.vscode-high-contrast .chart-grid { stroke: var(--vscode-contrastBorder, #6fc3df); stroke-opacity: 0.5; }
