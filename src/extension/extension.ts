@@ -49,6 +49,8 @@ export interface InterviewLensApi {
   replayTests: ReplayTestsApi;
   /** The History view's data. */
   history: HistoryTreeProvider;
+  /** Path of the report history (history.sqlite in the extension's global storage). */
+  historyFile: string;
   /** The report panel (what it shows and the HTML it was given). */
   reportPanel: ReportPanel;
 }
@@ -125,7 +127,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     ...registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) }),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests, history, reportPanel: deps.panel };
+  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests, history, historyFile: host.historyFile, reportPanel: deps.panel };
 }
 
 export function deactivate(): void {}

@@ -39,17 +39,15 @@ export async function transcriptOf(row: Pick<HistoryRow, 'id' | 'sourceKey' | 't
   if (isMockInterviewKey(row.sourceKey)) return { uri: reportOnlyUri(row.id), detached: 'mock' };
   if (!row.sourceKey?.startsWith('file:')) return { uri: reportOnlyUri(row.id), detached: 'unsaved' };
   const uri = vscode.Uri.parse(row.sourceKey);
-  // An open editor may hold unsaved text: that is what the lenses and "Show in editor" would read.
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   let text: string;
-  if (open) text = open.getText();
-  else {
-    try {
-      text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-    } catch {
-      return { uri, detached: 'missing' };
-    }
+  try {
+    text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return { uri, detached: 'missing' };
   }
+  // An editor with unsaved changes holds the text the lenses and "Show in editor" would read.
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString() && d.isDirty);
+  if (open) text = open.getText();
   // A report saved before text hashes were kept cannot be checked here; opening the question checks again.
   if (row.textHash && reportOrigin(uri.toString(), text).textHash !== row.textHash) return { uri, detached: 'changed' };
   return { uri };

@@ -75,7 +75,8 @@ export class CoreHost {
     return fs.existsSync(this.historyFile);
   }
 
-  private get historyFile(): string {
+  /** Path of the history file (history.sqlite in the extension's global storage). */
+  get historyFile(): string {
     return path.join(this.context.globalStorageUri.fsPath, 'history.sqlite');
   }
 
