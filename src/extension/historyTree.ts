@@ -32,6 +32,12 @@ function when(iso: string): string {
   return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
+/** "1 Dec, 21:45": short enough that the score after it stays visible in a narrow side bar (the month is the group). */
+function shortWhen(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat(vscode.env.language, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(d);
+}
+
 /** The reports of `rows` (newest first) grouped by local month, newest month first. */
 export function groupByMonth(rows: readonly HistoryRow[]): Array<Extract<HistoryNode, { type: 'month' }>> {
   const months = new Map<string, HistoryRow[]>();
@@ -80,9 +86,10 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryNode>
     const { row, mock } = node;
     const item = new vscode.TreeItem(row.source, vscode.TreeItemCollapsibleState.None);
     item.id = `report:${row.id}`;
+    // The score first: a narrow side bar cuts the end of the description.
     item.description = mock
-      ? vscode.l10n.t('mock interview · {0} · {1}/100', when(row.createdAt), row.overallScore)
-      : vscode.l10n.t('{0} · {1}/100', when(row.createdAt), row.overallScore);
+      ? vscode.l10n.t('{0}/100 · mock interview · {1}', row.overallScore, shortWhen(row.createdAt))
+      : vscode.l10n.t('{0}/100 · {1}', row.overallScore, shortWhen(row.createdAt));
     item.tooltip = new vscode.MarkdownString()
       .appendText(`${row.source}\n\n`)
       .appendText(mock ? vscode.l10n.t('Mock interview of {0}, overall {1}/100', when(row.createdAt), row.overallScore) : vscode.l10n.t('Diagnosed {0}, overall {1}/100', when(row.createdAt), row.overallScore));

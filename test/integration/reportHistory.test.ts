@@ -102,7 +102,7 @@ describe('Progress and pictures in a real VS Code', function () {
     assert.equal(items[0].row.createdAt >= items[items.length - 1].row.createdAt, true, 'newest first');
     const item = a.history.getTreeItem(node);
     assert.equal(item.label, 'llm-engineer-en.md');
-    assert.match(String(item.description), new RegExp(` · ${report.summary.overallScore}/100$`));
+    assert.match(String(item.description), new RegExp(`^${report.summary.overallScore}/100 · `));
     assert.equal(item.contextValue, 'history.report');
     assert.equal(item.command?.command, 'interviewLens.history.open');
     const months = await a.history.getChildren();
@@ -163,7 +163,7 @@ describe('Progress and pictures in a real VS Code', function () {
     assert.equal(node.mock, true);
     const item = a.history.getTreeItem(node);
     assert.equal(item.contextValue, 'history.report.mock');
-    assert.match(String(item.description), uiZh ? /^模拟面试 · / : /^mock interview · /);
+    assert.match(String(item.description), uiZh ? /^\d+\/100 · 模拟面试 · / : /^\d+\/100 · mock interview · /);
     await vscode.commands.executeCommand('interviewLens.history.open', node);
     assert.equal(a.reportPanel.shown?.detached, 'mock');
     assert.match(a.reportPanel.shownHtml ?? '', /data-testid="detached-notice" data-reason="mock"/);

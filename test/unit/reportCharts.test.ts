@@ -100,7 +100,7 @@ describe('delivery as pictures (SVG)', () => {
     assert.match(svg, /<title>Q4 Longest pause: 6\.2 s \(Long pauses \(2 s or more\): 1\)<\/title>/);
     assert.match(svg, /<line class="chart-limit"/);
     assert.match(svg, /<desc id="chart-pauses-desc">The longest wait before an answer was 1\.2 s \(Q1\); 0 of 4 answers started after more than 3 s\. Long pauses inside: Q1 \(2\.4 s\), Q4 \(6\.2 s\)\.<\/desc>/);
-    assert.deepEqual(labelsAt(svg, '216').map((l) => l.text), ['Q1', 'Q2', 'Q3', 'Q4']);
+    assert.deepEqual(labelsAt(svg, '222').map((l) => l.text), ['Q1', 'Q2', 'Q3', 'Q4']);
   });
 
   it('writes the pictures in the report\'s language, in the panel and in the export', () => {

@@ -201,7 +201,7 @@ const CHART_CSS = `
 .chart-figure { margin: 0; max-width: 760px; }
 .chart-figure figcaption { margin-bottom: 6px; }
 .chart-figure figcaption .muted { display: block; font-size: 0.92em; }
-.chart { display: block; width: 100%; height: auto; font-size: 11px; font-family: var(--vscode-font-family, system-ui, sans-serif);
+.chart { display: block; width: 100%; height: auto; font-size: 12px; font-family: var(--vscode-font-family, system-ui, sans-serif);
   --chart-fg: var(--vscode-charts-foreground, var(--vscode-foreground, #333)); --chart-grid: var(--vscode-charts-lines, rgba(128, 128, 128, 0.3));
   --chart-0: var(--vscode-charts-blue, #1a62c7); --chart-1: var(--vscode-charts-orange, #b85500); --chart-2: var(--vscode-charts-green, #1e7b34);
   --chart-3: var(--vscode-charts-purple, #7a3db8); --chart-warn: var(--vscode-charts-red, #b3261e); }

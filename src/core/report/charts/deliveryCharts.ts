@@ -32,8 +32,9 @@ function paceWindows(report: Report, d: DeliveryReport): { windows: PaceWindow[]
   return { windows, unit, low: t.low, high: t.high, perAnswer: true };
 }
 
-const WIDE: Frame = { width: 720, height: 230, left: 46, right: 14, top: 30, bottom: 30 };
-const STRIP: Frame = { width: 720, height: 104, left: 46, right: 14, top: 30, bottom: 30 };
+// The top margin holds the legend and, below it, the questions' numbers.
+const WIDE: Frame = { width: 720, height: 236, left: 46, right: 14, top: 36, bottom: 30 };
+const STRIP: Frame = { width: 720, height: 100, left: 46, right: 14, top: 26, bottom: 30 };
 
 /** Light bands where the candidate was answering, with the question's number at the top. */
 function answerSpans(f: Frame, spans: AnswerSpan[], x: (s: number) => number): string {

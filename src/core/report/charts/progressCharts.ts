@@ -21,6 +21,16 @@ export function shortDate(iso: string, lang: Language): string {
 
 const TREND: Frame = { width: 720, height: 250, left: 40, right: 18, top: 34, bottom: 30 };
 
+/** A session's label on the axis: its day, with the time when another session was the same day. */
+function sessionLabels(sessions: ReadonlyArray<{ createdAt: string }>, lang: Language): string[] {
+  const days = sessions.map((s) => shortDate(s.createdAt, lang));
+  return sessions.map((s, k) => {
+    if (days.filter((d) => d === days[k]).length === 1) return days[k];
+    const d = new Date(s.createdAt);
+    return Number.isNaN(d.getTime()) ? days[k] : `${days[k]} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  });
+}
+
 /** The overall score and each dimension over the sessions; `currentId` is the report on show. */
 export function dimensionTrendChart(progress: Progress, lang: Language, currentId?: string): string {
   const sessions = progress.sessions;
@@ -35,12 +45,13 @@ export function dimensionTrendChart(progress: Progress, lang: Language, currentI
     // Each dimension keeps its colour and marker whichever others were assessed.
     ...DIMENSIONS.map((d, k) => ({ key: d, name: msg(lang, `dim.${d}`), values: sessions.map((s) => s.dimensions[d]), cls: `s${k}`, shape: k + 1 })),
   ].filter((s) => s.values.some((v) => v !== null));
+  const names = sessionLabels(sessions, lang);
   const current = sessions.findIndex((s) => s.id === currentId || s.reportIds.includes(currentId ?? '\u0000'));
   const cur = current >= 0 ? `<line class="chart-current" x1="${px(x(current))}" x2="${px(x(current))}" y1="${px(y1)}" y2="${px(y0)}"/>` : '';
   const lines = series.map((s) => brokenLine(s.values.map((v, k) => (v === null ? null : { x: x(k), y: y(v) })), `chart-line ${s.cls}`)).join('');
   const marks = series.map((s) => s.values.map((v, k) => (v === null ? ''
-    : `<g>${marker(s.shape, x(k), y(v), s.key === 'overall' ? 4 : 3.2, s.cls)}<title>${esc(`${s.name}: ${v} (${shortDate(sessions[k].createdAt, lang)}, ${sessions[k].source})`)}</title></g>`)).join('')).join('');
-  const labels = xLabels(f, sessions.map((s, k) => ({ x: x(k), text: shortDate(s.createdAt, lang) })));
+    : `<g>${marker(s.shape, x(k), y(v), s.key === 'overall' ? 4 : 3.2, s.cls)}<title>${esc(`${s.name}: ${v} (${names[k]}, ${sessions[k].source})`)}</title></g>`)).join('')).join('');
+  const labels = xLabels(f, sessions.map((s, k) => ({ x: x(k), text: names[k] })));
   const key = legend(f, series.map((s) => ({ text: s.name, swatch: (lx: number, ly: number) => `<line class="chart-line ${s.cls}" x1="${px(lx - 6)}" x2="${px(lx + 6)}" y1="${px(ly)}" y2="${px(ly)}"/>${marker(s.shape, lx, ly, 3, s.cls)}` })));
   const firstLast = (values: Array<number | null>) => {
     const v = values.filter((x): x is number => x !== null);
@@ -52,7 +63,7 @@ export function dimensionTrendChart(progress: Progress, lang: Language, currentI
   const body = yAxis(f, y, [0, 20, 40, 60, 80, 100]) + baseline(f) + cur + lines + marks + labels + key;
   const table = numbersTable(msg(lang, 'chart.numbers'),
     [msg(lang, 'progress.col.session'), msg(lang, 'progress.col.source'), ...series.map((s) => s.name)],
-    sessions.map((s, k) => [`${shortDate(s.createdAt, lang)}${k === current ? ' ★' : ''}`, s.source, ...series.map((x) => x.values[k] ?? '—')]), 'progress-dimensions-numbers');
+    sessions.map((s, k) => [`${names[k]}${k === current ? ' ★' : ''}`, s.source, ...series.map((x) => x.values[k] ?? '—')]), 'progress-dimensions-numbers');
   return figure('chart-dimensions', msg(lang, 'progress.dims.title'), svg('progress-dimensions', f, msg(lang, 'progress.dims.title'), desc, body), desc, table);
 }
 

@@ -99,7 +99,7 @@ export function yAxis(f: Frame, y: Scale, values: number[], format: (v: number) 
 }
 
 /** Font size of chart text in viewBox pixels (the stylesheet sets the same). */
-export const FONT_PX = 11;
+export const FONT_PX = 12;
 
 /** About how wide `text` is at `fontPx`: Chinese characters a full em, Latin ones a little over half. */
 export function textWidth(text: string, fontPx = FONT_PX): number {
