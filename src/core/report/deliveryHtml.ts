@@ -64,8 +64,8 @@ function rows(d: DeliveryStats, lang: Language): string {
   return deliveryMetrics(d, lang).map((m) => row(m.label, m.value, m.scored, m.testid)).join('');
 }
 
-/** The overall delivery section (or the note that the transcript had no timestamps). */
-export function renderDeliverySection(report: Report, lang: Language): string {
+/** The overall delivery section (or the note that the transcript had no timestamps), with its pictures unless `charts` is false. */
+export function renderDeliverySection(report: Report, lang: Language, charts = true): string {
   const d: DeliveryReport | null | undefined = report.delivery;
   if (!d) return `<section class="delivery" data-testid="delivery"><h2>${esc(msg(lang, 'report.delivery'))}</h2><p class="muted" data-testid="delivery-none">${esc(msg(lang, 'report.noDelivery'))}</p></section>`;
   const o = d.overall;
@@ -74,7 +74,7 @@ export function renderDeliverySection(report: Report, lang: Language): string {
 <h2>${esc(msg(lang, 'report.delivery'))} <span class="score ${cls(o.score)}" data-testid="delivery-score">${o.score}/100</span></h2>
 <table class="metrics"><tbody>${rows(o, lang)}${talk}</tbody></table>
 ${d.notes.map((n) => `<p class="muted note">${esc(n)}</p>`).join('')}
-${renderDeliveryCharts(report, lang)}
+${charts ? renderDeliveryCharts(report, lang) : ''}
 </section>`;
 }
 

@@ -22,6 +22,8 @@ export interface BodyOptions {
   progress?: Progress;
   /** Whether "Show in editor" can work: false when the transcript file is gone or changed (default true). */
   linkToEditor?: boolean;
+  /** false leaves the delivery pictures out (their tables stay); default true. */
+  charts?: boolean;
 }
 
 /** `<b>Label:</b> value` with the colon of the report's language. */
@@ -173,7 +175,7 @@ ${modelUsage(report)}
 <p class="headline">${escapeHtml(s.headline)}</p>
 ${renderSpeakers(report, lang)}
 ${divider}
-${renderDeliverySection(report, lang)}
+${renderDeliverySection(report, lang, o.charts !== false)}
 ${divider}
 <h2>${escapeHtml(msg(lang, 'report.compared'))}</h2>
 <section class="compared" data-testid="compared">${comparisonSection(report, lang)}</section>

@@ -12,11 +12,15 @@ import { escapeHtml as esc } from '../htmlText';
 import { figure } from './deliveryCharts';
 import { brokenLine, type Frame, legend, linear, marker, numbersTable, plot, px, svg, xLabels, yAxis, baseline } from './svg';
 
+// Made once per language: building an Intl formatter costs more than drawing a chart's line.
+const DAY_FORMAT: Partial<Record<Language, Intl.DateTimeFormat>> = {};
+
 /** "1 Dec" / "12月1日": a session's day on the chart's axis. */
 export function shortDate(iso: string, lang: Language): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso.slice(0, 10);
-  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', { month: 'short', day: 'numeric' }).format(d);
+  DAY_FORMAT[lang] ??= new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', { month: 'short', day: 'numeric' });
+  return DAY_FORMAT[lang]!.format(d);
 }
 
 const TREND: Frame = { width: 720, height: 250, left: 40, right: 18, top: 34, bottom: 30 };
