@@ -24,6 +24,8 @@ export function renderProgressSection(progress: Progress, lang: Language, o: Pro
     ? `<ul data-testid="progress-weakest">${progress.weakestTopics.map((t) => `<li data-topic="${esc(t.topic)}">${esc(msg(lang, 'progress.weakestRow', topicName(t.topic, lang), t.recent, count(lang, t.questions, 'question')))}</li>`).join('')}</ul>`
     : `<p class="muted">${esc(msg(lang, 'progress.weakestNone'))}</p>`;
   const weak = progress.weakQuestions;
+  const first = shortDate(s[0].createdAt, lang);
+  const last = shortDate(s[s.length - 1].createdAt, lang);
   const button = o.toolkit && weak.length
     ? `<p class="practise"><vscode-button appearance="primary" data-action="practise" data-testid="practise-weak">${esc(msg(lang, 'progress.practise'))}</vscode-button> <span class="muted">${esc(msg(lang, 'progress.practiseHint', Math.min(PRACTICE_QUESTIONS, weak.length)))}</span></p>`
     : '';
@@ -32,7 +34,7 @@ export function renderProgressSection(progress: Progress, lang: Language, o: Pro
     : `<p class="muted" data-testid="progress-no-weak">${esc(msg(lang, 'progress.noWeak'))}</p>`;
   return `<section class="progress" data-testid="progress" data-sessions="${s.length}">
 <h2>${esc(msg(lang, 'progress.title'))}</h2>
-<p class="muted">${esc(msg(lang, 'progress.over', s.length, shortDate(s[0].createdAt, lang), shortDate(s[s.length - 1].createdAt, lang)))}</p>
+<p class="muted">${esc(first === last ? msg(lang, 'progress.overDay', s.length, first) : msg(lang, 'progress.over', s.length, first, last))}</p>
 ${dimensionTrendChart(progress, lang, o.currentId)}
 <h3>${esc(msg(lang, 'progress.byTopic'))}</h3>
 ${topicTrendTable(progress, lang)}
