@@ -19,7 +19,8 @@ import { engineLabel, fallbackLine, scoredByLine, usageLine } from './usageText'
  * Callers never put it at the start of a line, where `#`, `-` or `1.` would matter.
  */
 export function mdText(text: string): string {
-  return String(text).replace(/\s*\r?\n\s*/g, ' ').replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
+  // One pass over each run of white space (a pattern around \n would rescan long runs of spaces).
+  return String(text).replace(/\s+/g, (ws) => (/[\r\n]/.test(ws) ? ' ' : ws)).replace(/[\\`*_[\]<>|~&]/g, (c) => `\\${c}`);
 }
 
 /** Text as a blockquote, its own line breaks kept. */

@@ -4,7 +4,7 @@
  * coloured by CSS classes only, each with a title, a description that says what it shows in
  * words, and the numbers in a table beside it.
  */
-import { count, listJoin, msg } from '../../i18n';
+import { count, listJoin, msg, punct } from '../../i18n';
 import type { DeliveryReport, PaceWindow } from '../../speech/delivery';
 import { THRESHOLDS as T } from '../../speech/thresholds';
 import type { Language } from '../../transcript/language';
@@ -77,7 +77,7 @@ export function paceChart(report: Report, d: DeliveryReport, lang: Language, idP
     : `<line class="chart-line s0" x1="${px(x(ws[0].startS))}" x2="${px(x(ws[0].endS))}" y1="${px(y(ws[0].value))}" y2="${px(y(ws[0].value))}"/>`)).join('');
   const marks = windows.map((w) => {
     const outside = w.value < low || w.value > high;
-    return `<g>${marker(0, x(mid(w)), y(w.value), 3.5, outside ? 's0 outside' : 's0')}<title>Q${w.index} ${clock(w.startS)}–${clock(w.endS)}: ${w.value} ${un}</title></g>`;
+    return `<g>${marker(0, x(mid(w)), y(w.value), 3.5, outside ? 's0 outside' : 's0')}<title>Q${w.index} ${clock(w.startS)}–${clock(w.endS)}${punct(lang).colon}${w.value} ${un}</title></g>`;
   }).join('');
   const key = legend(f, [
     { text: msg(lang, 'chart.pace.series', un), swatch: (lx, ly) => `<line class="chart-line s0" x1="${px(lx - 6)}" x2="${px(lx + 6)}" y1="${px(ly)}" y2="${px(ly)}"/>${marker(0, lx, ly, 3, 's0')}` },
@@ -138,14 +138,16 @@ export function pausesChart(d: DeliveryReport, lang: Language, idPrefix = 'chart
   const band = (x1 - x0) / rows.length;
   const bw = Math.max(2, Math.min(18, band * 0.32));
   const seconds = (v: number) => msg(lang, 'unit.seconds', v);
+  // The report language's colon and brackets: a Chinese label is followed by "：", never ": ".
+  const p = punct(lang);
   const bars = rows.map((r, k) => {
     const cx = x0 + band * (k + 0.5);
     const out: string[] = [];
     if (r.latency !== null) {
-      out.push(`<rect class="chart-bar s0" x="${px(cx - bw - 1)}" y="${px(y(r.latency))}" width="${px(bw)}" height="${px(Math.max(0.5, y0 - y(r.latency)))}"><title>Q${r.index} ${esc(msg(lang, 'report.latency'))}: ${esc(seconds(r.latency))}</title></rect>`);
+      out.push(`<rect class="chart-bar s0" x="${px(cx - bw - 1)}" y="${px(y(r.latency))}" width="${px(bw)}" height="${px(Math.max(0.5, y0 - y(r.latency)))}"><title>Q${r.index} ${esc(msg(lang, 'report.latency'))}${p.colon}${esc(seconds(r.latency))}</title></rect>`);
     }
     if (r.measured) {
-      out.push(`<rect class="chart-bar s1" x="${px(cx + 1)}" y="${px(y(r.longest))}" width="${px(bw)}" height="${px(Math.max(0.5, y0 - y(r.longest)))}"><title>Q${r.index} ${esc(msg(lang, 'chart.legend.longest'))}: ${esc(seconds(r.longest))} (${esc(msg(lang, 'chart.col.longPauses'))}: ${r.longCount})</title></rect>`);
+      out.push(`<rect class="chart-bar s1" x="${px(cx + 1)}" y="${px(y(r.longest))}" width="${px(bw)}" height="${px(Math.max(0.5, y0 - y(r.longest)))}"><title>Q${r.index} ${esc(msg(lang, 'chart.legend.longest'))}${p.colon}${esc(seconds(r.longest))}${p.open}${esc(msg(lang, 'chart.col.longPauses'))}${p.colon}${r.longCount}${p.close}</title></rect>`);
     }
     return out.join('');
   }).join('');

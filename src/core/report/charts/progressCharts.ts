@@ -4,7 +4,7 @@
  * colour, a marker shape per series, a title and description, and the numbers in a table.
  */
 import type { Progress } from '../../coach/progress';
-import { msg } from '../../i18n';
+import { msg, punct } from '../../i18n';
 import { DIMENSIONS } from '../../kb/types';
 import type { Language } from '../../transcript/language';
 import { topicName } from '../generate';
@@ -54,7 +54,7 @@ export function dimensionTrendChart(progress: Progress, lang: Language, currentI
   const cur = current >= 0 ? `<line class="chart-current" x1="${px(x(current))}" x2="${px(x(current))}" y1="${px(y1)}" y2="${px(y0)}"/>` : '';
   const lines = series.map((s) => brokenLine(s.values.map((v, k) => (v === null ? null : { x: x(k), y: y(v) })), `chart-line ${s.cls}`)).join('');
   const marks = series.map((s) => s.values.map((v, k) => (v === null ? ''
-    : `<g>${marker(s.shape, x(k), y(v), s.key === 'overall' ? 4 : 3.2, s.cls)}<title>${esc(`${s.name}: ${v} (${names[k]}, ${sessions[k].source})`)}</title></g>`)).join('')).join('');
+    : `<g>${marker(s.shape, x(k), y(v), s.key === 'overall' ? 4 : 3.2, s.cls)}<title>${esc(`${s.name}${punct(lang).colon}${v}${punct(lang).open}${names[k]}${punct(lang).comma}${sessions[k].source}${punct(lang).close}`)}</title></g>`)).join('')).join('');
   const labels = xLabels(f, sessions.map((s, k) => ({ x: x(k), text: names[k] })));
   const key = legend(f, series.map((s) => ({ text: s.name, swatch: (lx: number, ly: number) => `<line class="chart-line ${s.cls}" x1="${px(lx - 6)}" x2="${px(lx + 6)}" y1="${px(ly)}" y2="${px(ly)}"/>${marker(s.shape, lx, ly, 3, s.cls)}` })));
   const firstLast = (values: Array<number | null>) => {
