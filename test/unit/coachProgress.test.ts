@@ -100,7 +100,8 @@ describe('coach: progress over sessions', () => {
     // Overall and three assessed dimensions (accuracy is null throughout, so it has no series), three sessions each.
     const chart = html.slice(html.indexOf('id="progress-dimensions"'), html.indexOf('</svg>', html.indexOf('id="progress-dimensions"')));
     assert.equal((chart.match(/<\/title><\/g>/g) ?? []).length, 4 * 3, 'a marker with its tooltip per score');
-    assert.match(chart, /<title>Depth: 68 \(10 Nov, r2\)<\/title>/);
+    assert.match(chart, /<title>Depth: 68 \(10 Nov, “r2”\)<\/title>/);
+    assert.match(html, /<li data-entry="en-mem-a"><q>Q en-mem-a<\/q> — 30\/100 \(memory, 20 Nov\)<\/li>/);
     assert.equal((html.match(/<line class="chart-current"/g) ?? []).length, 1, 'the report on show is marked');
     assert.equal((html.match(/data-testid="progress-topic"/g) ?? []).length, 3);
     assert.match(html, /<svg class="chart sparkline"[^>]*aria-label="RAG and retrieval: 45, 80"/);

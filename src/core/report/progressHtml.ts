@@ -29,8 +29,9 @@ export function renderProgressSection(progress: Progress, lang: Language, o: Pro
   const button = o.toolkit && weak.length
     ? `<p class="practise"><vscode-button appearance="primary" data-action="practise" data-testid="practise-weak">${esc(msg(lang, 'progress.practise'))}</vscode-button> <span class="muted">${esc(msg(lang, 'progress.practiseHint', Math.min(PRACTICE_QUESTIONS, weak.length)))}</span></p>`
     : '';
+  // A question is quoted as it was asked: a session in the other language asked it in that language.
   const weakList = weak.length
-    ? `<ol data-testid="progress-weak-questions">${weak.map((q) => `<li data-entry="${esc(q.entryId)}">${esc(msg(lang, 'progress.weakRow', q.question, q.score, topicName(q.topic, lang), shortDate(q.createdAt, lang)))}</li>`).join('')}</ol>${button}`
+    ? `<ol data-testid="progress-weak-questions">${weak.map((q) => `<li data-entry="${esc(q.entryId)}">${esc(msg(lang, 'progress.weakRow', '\u0000', q.score, topicName(q.topic, lang), shortDate(q.createdAt, lang))).replace('\u0000', `<q>${esc(q.question)}</q>`)}</li>`).join('')}</ol>${button}`
     : `<p class="muted" data-testid="progress-no-weak">${esc(msg(lang, 'progress.noWeak'))}</p>`;
   return `<section class="progress" data-testid="progress" data-sessions="${s.length}">
 <h2>${esc(msg(lang, 'progress.title'))}</h2>

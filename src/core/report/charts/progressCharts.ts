@@ -54,7 +54,7 @@ export function dimensionTrendChart(progress: Progress, lang: Language, currentI
   const cur = current >= 0 ? `<line class="chart-current" x1="${px(x(current))}" x2="${px(x(current))}" y1="${px(y1)}" y2="${px(y0)}"/>` : '';
   const lines = series.map((s) => brokenLine(s.values.map((v, k) => (v === null ? null : { x: x(k), y: y(v) })), `chart-line ${s.cls}`)).join('');
   const marks = series.map((s) => s.values.map((v, k) => (v === null ? ''
-    : `<g>${marker(s.shape, x(k), y(v), s.key === 'overall' ? 4 : 3.2, s.cls)}<title>${esc(`${s.name}${punct(lang).colon}${v}${punct(lang).open}${names[k]}${punct(lang).comma}${sessions[k].source}${punct(lang).close}`)}</title></g>`)).join('')).join('');
+    : `<g>${marker(s.shape, x(k), y(v), s.key === 'overall' ? 4 : 3.2, s.cls)}<title>${esc(`${s.name}${punct(lang).colon}${v}${punct(lang).open}${names[k]}${punct(lang).comma}“${sessions[k].source}”${punct(lang).close}`)}</title></g>`)).join('')).join('');
   const labels = xLabels(f, sessions.map((s, k) => ({ x: x(k), text: names[k] })));
   const key = legend(f, series.map((s) => ({ text: s.name, swatch: (lx: number, ly: number) => `<line class="chart-line ${s.cls}" x1="${px(lx - 6)}" x2="${px(lx + 6)}" y1="${px(ly)}" y2="${px(ly)}"/>${marker(s.shape, lx, ly, 3, s.cls)}` })));
   const firstLast = (values: Array<number | null>) => {
@@ -67,7 +67,8 @@ export function dimensionTrendChart(progress: Progress, lang: Language, currentI
   const body = yAxis(f, y, [0, 20, 40, 60, 80, 100]) + baseline(f) + cur + lines + marks + labels + key;
   const table = numbersTable(msg(lang, 'chart.numbers'),
     [msg(lang, 'progress.col.session'), msg(lang, 'progress.col.source'), ...series.map((s) => s.name)],
-    sessions.map((s, k) => [`${names[k]}${k === current ? ' ★' : ''}`, s.source, ...series.map((x) => x.values[k] ?? '—')]), 'progress-dimensions-numbers');
+    // Transcript names are the user's, in any language: quoted, as the report quotes what was said.
+    sessions.map((s, k) => [`${names[k]}${k === current ? ' ★' : ''}`, `“${s.source}”`, ...series.map((x) => x.values[k] ?? '—')]), 'progress-dimensions-numbers');
   return figure('chart-dimensions', msg(lang, 'progress.dims.title'), svg('progress-dimensions', f, msg(lang, 'progress.dims.title'), desc, body), desc, table);
 }
 
