@@ -4,7 +4,8 @@
 //   - in-process: diagnose with the default concurrency (4) vs concurrency 1;
 //   - CLI: `node dist/cli.js diagnose` vs a bare `node -e 0` (process start-up floor).
 // Then the model engines against the mock Anthropic server (scripts/bench-llm.ts) and the
-// declarative skills (scripts/bench-skills.ts), the skill editor (scripts/bench-editor.ts), the Test Explorer's replays (scripts/bench-replay-tests.ts) and the dry-run panel (scripts/bench-dry-run-panel.ts).
+// declarative skills (scripts/bench-skills.ts), the skill editor (scripts/bench-editor.ts), the Test Explorer's replays (scripts/bench-replay-tests.ts),
+// the dry-run panel (scripts/bench-dry-run-panel.ts) and the report renderers with and without their charts (scripts/bench-report.ts).
 // Prints medians and ratios. Usage: node scripts/bench.mjs [--runs N]
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -393,5 +394,11 @@ for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBy
 // The dry-run panel (issue 16): its view model and HTML for a 50-action plan, against Run Skill…'s QuickPick items.
 {
   const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-dry-run-panel.ts')], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
+}
+
+// Report rendering (issue 17): the HTML export with and without the delivery pictures, the panel with and without Progress, Markdown.
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-report.ts')], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) process.exitCode = 1;
 }

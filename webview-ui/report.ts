@@ -1,5 +1,5 @@
-// Runs inside the report webview: registers the toolkit components, wires "show in editor"
-// buttons and scrolls to a question when the extension asks.
+// Runs inside the report webview: registers the toolkit components, wires "show in editor",
+// Export and "Practise weak questions" buttons, and scrolls to a question when the extension asks.
 import { provideVSCodeDesignSystem, vsCodeButton, vsCodeDivider, vsCodeTag } from '@vscode/webview-ui-toolkit';
 
 provideVSCodeDesignSystem().register(vsCodeButton(), vsCodeDivider(), vsCodeTag());
@@ -24,7 +24,9 @@ function reveal(index: number): void {
 /** Keeps what the extension needs to restore this panel after a reload (the report's id and file). */
 function remember(extra: { revealed?: number } = {}): void {
   const previous = (vscode.getState() as Record<string, unknown> | undefined) ?? {};
-  vscode.setState({ ...previous, reportId: document.body.dataset.reportId, sourceUri: document.body.dataset.sourceUri, ...extra });
+  vscode.setState({
+    ...previous, reportId: document.body.dataset.reportId, sourceUri: document.body.dataset.sourceUri, detached: document.body.dataset.detached || undefined, ...extra,
+  });
 }
 
 window.addEventListener('message', (event: MessageEvent<Inbound>) => {
@@ -32,8 +34,12 @@ window.addEventListener('message', (event: MessageEvent<Inbound>) => {
 });
 
 document.addEventListener('click', (event) => {
-  const button = (event.target as HTMLElement).closest<HTMLElement>('.goto');
+  const target = event.target as HTMLElement;
+  const button = target.closest<HTMLElement>('.goto');
   if (button?.dataset.index) vscode.postMessage({ type: 'openQuestion', index: Number(button.dataset.index) });
+  // The toolkit's buttons are keyboard-operable (Enter and Space click them); the extension does the rest.
+  const action = target.closest<HTMLElement>('[data-action]')?.dataset.action;
+  if (action === 'export' || action === 'practise') vscode.postMessage({ type: action });
 });
 
 const initial = Number(document.body.dataset.reveal ?? '');

@@ -35,7 +35,10 @@ export function errorLine(message: string): string {
   return `interview-lens: ${safeMessage(message)}\n`;
 }
 
-const WHAT: Record<string, string> = { '--html': 'the HTML report', '--out': 'the transcript', '--transcript-out': 'the labeled transcript' };
+const WHAT: Record<string, string> = { '--html': 'the HTML report', '--markdown': 'the Markdown report', '--out': 'the transcript', '--transcript-out': 'the labeled transcript' };
+
+/** The file name an error message suggests for each output option. */
+const EXAMPLE_FILE: Record<string, string> = { '--html': 'report.html', '--markdown': 'report.md' };
 
 /**
  * Refuses an output path that cannot be written, before any work is done: a folder, a path below
@@ -45,7 +48,8 @@ export function checkOutputPath(option: string, file: string | undefined): void 
   if (file === undefined) return;
   if (file.trim() === '') throw new UsageError(`${option} needs a file path`);
   const target = path.resolve(file);
-  const fix = `give ${option} a file path in a folder you can write to, e.g. ${option} ${path.join(path.dirname(target), option === '--html' ? 'report.html' : 'transcript.json')}`;
+  const example = EXAMPLE_FILE[option] ?? 'transcript.json';
+  const fix = `give ${option} a file path in a folder you can write to, e.g. ${option} ${path.join(path.dirname(target), example)}`;
   let stat: fs.Stats | undefined;
   try {
     stat = fs.statSync(target);
@@ -53,7 +57,7 @@ export function checkOutputPath(option: string, file: string | undefined): void 
     stat = undefined;
   }
   if (stat?.isDirectory()) {
-    throw new UsageError(`${option} ${target} is a folder: ${option === '--html' ? 'give the path of the HTML file to write' : 'give the path of the file to write'}, e.g. ${option} ${path.join(target, option === '--html' ? 'report.html' : 'transcript.json')}`);
+    throw new UsageError(`${option} ${target} is a folder: ${option === '--html' ? 'give the path of the HTML file to write' : option === '--markdown' ? 'give the path of the Markdown file to write' : 'give the path of the file to write'}, e.g. ${option} ${path.join(target, example)}`);
   }
   // The nearest folder that exists must be a folder and writable (missing ones are created).
   let dir = path.dirname(target);

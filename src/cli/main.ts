@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import * as readline from 'node:readline';
 import {
   AUDIO_EXTENSIONS, AskError, CancelledError, COMPILED_KNOWLEDGE, silentLogger, DEFAULT_ANTHROPIC_MODEL, DEFAULT_REQUESTS_PER_MINUTE, LlmError, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
-  HistoryStore, OpenAiEmbeddingProvider, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
+  HistoryStore, OpenAiEmbeddingProvider, renderMarkdown, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
 } from '../core';
 import type { FormatChoice, Logger, SttSettings } from '../core';
 import { historyLimitFromEnv, historyNotice } from './historyNotice';
@@ -28,7 +28,7 @@ import { checkOutputPath, errorLine, registerEnvSecrets, safeIo, UsageError, wri
 export { UsageError };
 
 const USAGE = `Usage:
-  interview-lens diagnose FILE [--json] [--html OUT] [--engine E] [--record NAME] [--user ID] [--no-history] [--verbose]
+  interview-lens diagnose FILE [--json] [--html OUT] [--markdown OUT] [--engine E] [--record NAME] [--user ID] [--no-history] [--verbose]
                                [--report-language transcript|en|zh]
                                [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
@@ -191,6 +191,7 @@ export async function run(
         options: {
           json: { type: 'boolean', default: false },
           html: { type: 'string' },
+          markdown: { type: 'string' },
           engine: { type: 'string' },
           user: { type: 'string', default: 'default' },
           'no-history': { type: 'boolean', default: false },
@@ -321,7 +322,7 @@ export async function run(
       return 0;
     }
     await prepareCore();
-    for (const option of ['--html', '--out', '--transcript-out'] as const) checkOutputPath(option, values[option.slice(2) as 'html' | 'out' | 'transcript-out']);
+    for (const option of ['--html', '--markdown', '--out', '--transcript-out'] as const) checkOutputPath(option, values[option.slice(2) as 'html' | 'markdown' | 'out' | 'transcript-out']);
     if (command === 'transcribe') {
       if (!isAudio(file)) throw new UsageError(`${file} is not an audio file (${AUDIO_EXTENSIONS.join(' ')})`);
       if (!fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
@@ -391,14 +392,14 @@ export async function run(
     }, recorder);
     if (recorder.file) io.stderr(`interview-lens: recorded ${path.relative(process.cwd(), recorder.file) || recorder.file}\n`);
     const report = result.raw;
-    if (values.html) {
-      writeOutput('--html', values.html, renderStandaloneHtml(report));
-    }
+    if (values.html) writeOutput('--html', values.html, renderStandaloneHtml(report));
+    if (values.markdown) writeOutput('--markdown', values.markdown, renderMarkdown(report));
     if (values.json) {
       io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     } else {
       io.stdout(`${renderTextSummary(report)}\n`);
       if (values.html) io.stdout(`\nHTML report: ${path.resolve(values.html)}\n`);
+      if (values.markdown) io.stdout(`${values.html ? '' : '\n'}Markdown report: ${path.resolve(values.markdown)}\n`);
     }
     for (const w of values.verbose ? result.warnings : []) io.stderr(`warning: ${w}\n`);
     const notice = historyNotice(result.actions);

@@ -33,6 +33,11 @@ import { registerReplayTests, type ReplayTestsApi } from './replayTests/replayTe
 import { DryRunCommands } from './dryRunPanel/dryRunCommand';
 import type { DryRunPanelApi } from './dryRunPanel/dryRunPanel';
 import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
+import { HISTORY_VIEW, HistoryTreeProvider } from './historyTree';
+import { deleteHistoryReportCommand, openHistoryReportCommand } from './historyCommands';
+import { exportReportCommand } from './exportReport';
+import { practiseWeakQuestionsCommand } from './practiseWeakQuestions';
+import { ProgressSource } from './progressSource';
 
 /** What activate() returns: the Job Search view's data and the reminder check, for the integration tests. */
 export interface InterviewLensApi {
@@ -46,6 +51,12 @@ export interface InterviewLensApi {
   replayTests: ReplayTestsApi;
   /** The dry-run panel: the trace on show, and what its buttons do. */
   dryRunPanel: DryRunPanelApi;
+  /** The History view's data. */
+  history: HistoryTreeProvider;
+  /** Path of the report history (history.sqlite in the extension's global storage). */
+  historyFile: string;
+  /** The report panel (what it shows and the HTML it was given). */
+  reportPanel: ReportPanel;
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -57,7 +68,11 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const lenses = new ScoreCodeLensProvider(state);
   const restorer = new ReportRestorer(state, host).watch();
   const deps = { host, state, context, restorer, panel: undefined as unknown as ReportPanel };
-  deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index));
+  const progress = new ProgressSource(host);
+  deps.panel = new ReportPanel(context.extensionUri, (uri, index) => void openQuestionInEditor(deps, uri, index), (report) => progress.progressFor(report));
+  const history = new HistoryTreeProvider(host);
+  const historyView = vscode.window.createTreeView(HISTORY_VIEW, { treeDataProvider: history, showCollapseAll: true });
+  const historyDeps = { host, panel: deps.panel, refresh: () => history.refresh() };
   const knowledge = new KnowledgePanel(context.extensionUri, host);
   const askPanel = new AskPanel(context.extensionUri);
   const workspaceKnowledge = new WorkspaceKnowledge(host);
@@ -107,6 +122,13 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.jobSearch.delete', (node?: unknown, options?: unknown) => deleteRecordCommand(recordDeps, node, options)),
     vscode.commands.registerCommand('interviewLens.jobSearch.markDone', (node?: unknown) => markReminderDoneCommand(recordDeps, node)),
     vscode.commands.registerCommand('interviewLens.showReminders', () => showRemindersCommand(jobSearchView, jobSearch)),
+    history, historyView,
+    // Refresh re-reads the history file: what other windows and the CLI saved or deleted.
+    vscode.commands.registerCommand('interviewLens.history.refresh', () => history.refresh()),
+    vscode.commands.registerCommand('interviewLens.history.open', (node?: unknown) => openHistoryReportCommand(historyDeps, node)),
+    vscode.commands.registerCommand('interviewLens.history.delete', (node?: unknown, options?: unknown) => deleteHistoryReportCommand(historyDeps, node, options)),
+    vscode.commands.registerCommand('interviewLens.exportReport', (arg?: unknown) => exportReportCommand(deps, arg)),
+    vscode.commands.registerCommand('interviewLens.practiseWeakQuestions', (arg?: unknown) => practiseWeakQuestionsCommand(host, arg)),
   );
   registerSkillEditor(context, catalog);
   context.subscriptions.push(
@@ -114,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     ...registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) }),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests, dryRunPanel: dryRun.api };
+  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests, dryRunPanel: dryRun.api, history, historyFile: host.historyFile, reportPanel: deps.panel };
 }
 
 export function deactivate(): void {}

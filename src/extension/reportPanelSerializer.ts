@@ -14,6 +14,19 @@ export class ReportPanelSerializer implements vscode.WebviewPanelSerializer<Repo
 
   async deserializeWebviewPanel(webviewPanel: vscode.WebviewPanel, state: ReportPanelState | undefined): Promise<void> {
     try {
+      // A report opened from the history without its transcript comes back by its id, still without it.
+      if (state?.detached && state.reportId && state.sourceUri) {
+        const store = this.host.hasHistory ? await this.host.history() : undefined;
+        const report = store?.get(state.reportId);
+        if (!report) {
+          this.host.log.info('report panel not restored: the report is no longer in the history');
+          webviewPanel.dispose();
+          return;
+        }
+        this.panel.adopt(webviewPanel, report, vscode.Uri.parse(state.sourceUri), { detached: state.detached });
+        this.host.log.info(`report panel restored from history: ${report.source}`);
+        return;
+      }
       const uri = state?.sourceUri ? vscode.Uri.parse(state.sourceUri) : undefined;
       const store = uri && this.host.hasHistory ? await this.host.history() : undefined;
       let report = null;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, OpenAiEmbeddingProvider, prepareCore, registerEndpointSecrets, registerSecret, type Core,
+  COMPILED_KNOWLEDGE, createCore, HistoryError, HistoryStore, OpenAiEmbeddingProvider, prepareCore, registerEndpointSecrets, registerSecret, type Core, type HistoryChange,
 } from '../core';
 
 /** SecretStorage key of the embeddings API key; never in settings or logs. */
@@ -21,10 +21,21 @@ export class CoreHost {
   private core: Promise<Core> | undefined;
   private historyStore: Promise<HistoryStore | undefined> | undefined;
   private ready = false;
+  private opened: HistoryStore | undefined;
+  private readonly historyChanged = new vscode.EventEmitter<HistoryChange>();
+  /** Fires after a report is saved to or deleted from the history in this window (the History view listens). */
+  readonly onDidChangeHistory = this.historyChanged.event;
   /** Runs once each time the core is built (the workspace's own knowledge is merged here). */
   onCreated: ((core: Core) => Promise<void>) | undefined;
 
-  constructor(private readonly context: vscode.ExtensionContext, readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly context: vscode.ExtensionContext, readonly log: vscode.LogOutputChannel) {
+    context.subscriptions.push(this.historyChanged);
+  }
+
+  /** The history if it has been opened already (a report on show means it has), without waiting. */
+  get openedHistory(): HistoryStore | undefined {
+    return this.opened;
+  }
 
   /** True once the core has been built (nothing is loaded at activation). */
   get loaded(): boolean {
@@ -64,7 +75,8 @@ export class CoreHost {
     return fs.existsSync(this.historyFile);
   }
 
-  private get historyFile(): string {
+  /** Path of the history file (history.sqlite in the extension's global storage). */
+  get historyFile(): string {
     return path.join(this.context.globalStorageUri.fsPath, 'history.sqlite');
   }
 
@@ -75,6 +87,9 @@ export class CoreHost {
         limitBytes: historyLimitBytes(),
       });
       this.log.info(`history: ${store.file}`);
+      this.opened = store;
+      const sub = store.onDidChange((change) => this.historyChanged.fire(change));
+      this.context.subscriptions.push({ dispose: () => sub.dispose() });
       // The limit applies from the next save; no reload needed.
       this.context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('interviewLens.history.maxSizeMB')) store.limitBytes = historyLimitBytes();

@@ -97,6 +97,25 @@ describe('CLI (dist/cli.js)', () => {
     assert.ok(fs.existsSync(path.join(home, 'history.sqlite')), 'history was not stored');
   });
 
+  it('diagnose --markdown writes the report as Markdown beside --html, in the report\'s language', () => {
+    const md = path.join(work, 'out', 'report.md');
+    const html = path.join(work, 'out', 'report.html');
+    const r = run('diagnose', path.join(SAMPLES, 'rag-interview-en.srt'), '--no-history', '--markdown', md, '--html', html);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Markdown report: .*report\.md/);
+    const text = fs.readFileSync(md, 'utf8');
+    assert.match(text, /^# Interview diagnosis: rag-interview-en\.srt\n/);
+    assert.match(text, /^## Delivery — \d+\/100$/m);
+    assert.equal((text.match(/^### Q\d+\. .* — \d+\/100$/gm) ?? []).length, 4);
+    assert.match(fs.readFileSync(html, 'utf8'), /<svg class="chart" id="chart-pace"/, 'the HTML export draws the delivery');
+    const zh = run('diagnose', path.join(SAMPLES, 'rag-interview-en.srt'), '--no-history', '--report-language', 'zh', '--markdown', md);
+    assert.equal(zh.status, 0, zh.stderr);
+    assert.match(fs.readFileSync(md, 'utf8'), /^## 表达 — \d+\/100$/m);
+    const folder = run('diagnose', path.join(SAMPLES, 'rag-interview-en.srt'), '--no-history', '--markdown', work);
+    assert.equal(folder.status, 2);
+    assert.match(folder.stderr, /--markdown .* is a folder: give the path of the Markdown file to write, e\.g\. --markdown .*report\.md/);
+  });
+
   it('ends quietly, without a stack trace, when piped into a reader that stops early (| head)', () => {
     // The reader exits before the CLI has written anything (`true` reads nothing), so every write
     // meets a closed pipe; the CLI must not die of EPIPE.

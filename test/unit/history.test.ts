@@ -180,4 +180,35 @@ describe('history store (sql.js index + compressed report files)', () => {
     assert.equal(store.get('r1')?.id, 'r1');
     assert.equal(fs.existsSync(`${file}.lock`), false, 'the lock was not released');
   });
+
+  it('deletes a report and its body under the lock, tells its listeners, and says when there was nothing to delete', async () => {
+    const file = path.join(dir, 'history.sqlite');
+    const store = await HistoryStore.open(file);
+    const seen: string[] = [];
+    const sub = store.onDidChange((c) => seen.push(`${c.kind}:${c.id}`));
+    await store.save(fakeReport('keep', 'u', day(1), 50), { sourceKey: 'file:///t/a.txt', textHash: 'abc' });
+    await store.save(fakeReport('gone', 'u', day(2), 60), { sourceKey: 'mock-interview:s1', textHash: 'def' });
+    assert.equal(fs.readdirSync(reportBodiesDir(file)).length, 2);
+    assert.deepEqual(store.list('u').map((r) => [r.id, r.sourceKey, r.textHash]), [['gone', 'mock-interview:s1', 'def'], ['keep', 'file:///t/a.txt', 'abc']]);
+    assert.equal(await store.delete('gone'), true);
+    assert.equal(store.get('gone'), null);
+    assert.deepEqual(store.list('u').map((r) => r.id), ['keep']);
+    assert.equal(fs.readdirSync(reportBodiesDir(file)).length, 1, 'the body file stayed behind');
+    assert.equal(await store.delete('gone'), false);
+    sub.dispose();
+    await store.save(fakeReport('later', 'u', day(3), 70));
+    assert.deepEqual(seen, ['saved:keep', 'saved:gone', 'deleted:gone'], 'a disposed listener was still called');
+    store.close();
+    // Another process (a second window) sees the deletion on its next read.
+    const other = await HistoryStore.open(file);
+    assert.deepEqual(other.list('u').map((r) => r.id), ['later', 'keep']);
+    other.close();
+  });
+
+  it('a report saved without an origin lists null for its source key and text hash', async () => {
+    const store = await HistoryStore.open(path.join(dir, 'history.sqlite'));
+    await store.save(fakeReport('r', 'u', day(1), 50));
+    assert.deepEqual(store.list('u').map((r) => [r.sourceKey, r.textHash]), [[null, null]]);
+    store.close();
+  });
 });

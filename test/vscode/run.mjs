@@ -101,7 +101,8 @@ async function e2e({ extensionsDir, workspace }) {
     let ok = true;
     try {
       await exec(path.join(ROOT, 'node_modules', '.bin', 'mocha'), ['--no-config', '--require', 'esbuild-register', '--timeout', '180000',
-        '--reporter', 'spec', 'test/e2e/**/*.e2e.ts'], {
+        // IL_E2E_SPEC runs one suite (a quicker loop while working on it); all of them by default.
+        '--reporter', 'spec', process.env.IL_E2E_SPEC || 'test/e2e/**/*.e2e.ts'], {
         cwd: ROOT, env: { ...process.env, IL_E2E_URL: server.url, IL_E2E_RESULTS: RESULTS, IL_E2E_JSON: jsonOut, IL_E2E_WORKSPACE: workspace, IL_E2E_USER_DATA: userDataDir },
       });
     } catch {

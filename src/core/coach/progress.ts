@@ -10,9 +10,13 @@ import type { Report } from '../report/model';
 
 /** One session on the time line. */
 export interface SessionPoint {
+  /** The report whose scores the point shows (the latest run of the session's text). */
   id: string;
+  /** When the session was first diagnosed (a re-run keeps its place on the time line). */
   createdAt: string;
   source: string;
+  /** Every report of this session: the first run and its re-runs, oldest first. */
+  reportIds: string[];
   overall: number;
   dimensions: Record<Dimension, number | null>;
   questions: number;
@@ -52,12 +56,48 @@ export interface Progress {
 
 const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
 
+/** Entry ids are "<language>-<item id>": the same question asked in Chinese or English is one item. */
+function itemOf(entryId: string): string {
+  return entryId.replace(/^(zh|en)-/, '');
+}
+
+/**
+ * The sessions among `ordered` (oldest first): a re-run of the same text (`rerunOf`) is not
+ * another session, so it joins the report it re-ran. Each session keeps the time it was first
+ * diagnosed and the latest run's scores (the judgment the user sees when opening it).
+ */
+function sessionsOf(ordered: readonly Report[]): Array<{ first: Report; latest: Report; ids: string[] }> {
+  const root = new Map<string, string>();
+  const position = new Map(ordered.map((r, k) => [r.id, k]));
+  const rootOf = (r: Report, k: number): string => {
+    const known = root.get(r.id);
+    if (known) return known;
+    const p = r.rerunOf?.id !== undefined ? position.get(r.rerunOf.id) : undefined;
+    // A parent not in the set (deleted or pruned), or not before it in time, leaves the report a session of its own.
+    const id = p !== undefined && p < k ? rootOf(ordered[p], p) : r.id;
+    root.set(r.id, id);
+    return id;
+  };
+  const groups = new Map<string, { first: Report; latest: Report; ids: string[] }>();
+  for (const [k, r] of ordered.entries()) {
+    const key = rootOf(r, k);
+    const g = groups.get(key);
+    if (g) {
+      g.latest = r;
+      g.ids.push(r.id);
+    } else groups.set(key, { first: r, latest: r, ids: [r.id] });
+  }
+  return [...groups.values()];
+}
+
 /** Progress over `reports` (any order); `weakLimit` caps the weak questions. */
 export function computeProgress(reports: readonly Report[], weakLimit = 10): Progress {
-  const ordered = [...reports].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-  const sessions: SessionPoint[] = ordered.map((r) => ({
-    id: r.id, createdAt: r.createdAt, source: r.source, overall: r.summary.overallScore, dimensions: { ...r.summary.dimensions }, questions: r.perQuestion.length,
+  const sorted = [...reports].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const grouped = sessionsOf(sorted);
+  const sessions: SessionPoint[] = grouped.map(({ first, latest, ids }) => ({
+    id: latest.id, createdAt: first.createdAt, source: latest.source, reportIds: ids, overall: latest.summary.overallScore, dimensions: { ...latest.summary.dimensions }, questions: latest.perQuestion.length,
   }));
+  const ordered = grouped.map((g) => ({ ...g.latest, createdAt: g.first.createdAt }));
   const dimensions = Object.fromEntries(DIMENSIONS.map((d) => [d, sessions.filter((s) => s.dimensions[d] !== null).map((s) => ({ sessionId: s.id, score: s.dimensions[d]! }))])) as Progress['dimensions'];
   const byTopic = new Map<string, TopicTrend>();
   const lastAnswer = new Map<string, WeakQuestion>();
@@ -66,8 +106,8 @@ export function computeProgress(reports: readonly Report[], weakLimit = 10): Pro
     for (const q of r.perQuestion) {
       if (!q.reference) continue;
       perTopic.set(q.reference.topic, [...(perTopic.get(q.reference.topic) ?? []), q.contentScore]);
-      // The latest answer to an entry decides whether it is still weak.
-      lastAnswer.set(q.reference.id, { entryId: q.reference.id, question: q.reference.question, topic: q.reference.topic, score: q.contentScore, createdAt: r.createdAt });
+      // The latest answer to an item (in either language) decides whether it is still weak.
+      lastAnswer.set(itemOf(q.reference.id), { entryId: q.reference.id, question: q.reference.question, topic: q.reference.topic, score: q.contentScore, createdAt: r.createdAt });
     }
     for (const [topic, scores] of perTopic) {
       const t = byTopic.get(topic) ?? { topic, points: [], recent: 0, change: 0, questions: 0 };
@@ -82,4 +122,15 @@ export function computeProgress(reports: readonly Report[], weakLimit = 10): Pro
   const weakestTopics = topics.filter((t) => t.questions >= 2).sort((a, b) => a.recent - b.recent || a.topic.localeCompare(b.topic)).slice(0, 5);
   const weakQuestions = [...lastAnswer.values()].filter((q) => q.score < 60).sort((a, b) => a.score - b.score || a.entryId.localeCompare(b.entryId)).slice(0, weakLimit);
   return { sessions, dimensions, topics, weakestTopics, weakQuestions };
+}
+
+/** How many questions "Practise weak questions" asks at most. */
+export const PRACTICE_QUESTIONS = 5;
+
+/**
+ * The knowledge-base entry ids a "Practise weak questions" mock interview asks: the questions
+ * still weak by their latest answer, lowest score first, at most `limit`.
+ */
+export function weakQuestionIds(progress: Pick<Progress, 'weakQuestions'>, limit = PRACTICE_QUESTIONS): string[] {
+  return progress.weakQuestions.slice(0, limit).map((q) => q.entryId);
 }

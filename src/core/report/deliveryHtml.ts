@@ -2,13 +2,11 @@ import { count, listJoin, msg } from '../i18n';
 import type { DeliveryReport, DeliveryStats, Scored } from '../speech/delivery';
 import type { Language } from '../transcript/language';
 import type { SpeakerRole } from '../transcript/model';
+import { renderDeliveryCharts } from './charts/deliveryCharts';
+import { clock } from './charts/svg';
 import { escapeHtml as esc, scoreClass as cls } from './htmlText';
 import type { Report } from './model';
 
-function clock(s: number): string {
-  const m = Math.floor(s / 60);
-  return `${m}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-}
 
 function row(label: string, value: string, scored: Scored | null, testid: string): string {
   const score = scored ? `<b class="${cls(scored.score)}">${scored.score}</b>` : '<span class="muted">—</span>';
@@ -33,11 +31,15 @@ function fillerText(d: DeliveryStats, lang: Language): string {
   return [count(lang, d.fillers.count, 'filler'), msg(lang, 'unit.per100', d.fillers.per100Tokens), msg(lang, 'unit.perMin', d.fillers.perMinute), top].filter(Boolean).join(' · ');
 }
 
-function rows(d: DeliveryStats, lang: Language): string {
+/** One delivery metric as the report states it: its name, its value in words, and its score when it has one. */
+export interface DeliveryMetric { label: string; value: string; scored: Scored | null; testid: string }
+
+/** The metrics of an answer (or of all answers), in the order the report lists them; shared by the HTML and Markdown reports. */
+export function deliveryMetrics(d: DeliveryStats, lang: Language): DeliveryMetric[] {
   const sep = lang === 'zh' ? '，' : ', ';
-  const out = [
-    row(msg(lang, 'report.pace'), paceText(d, lang), d.scores.pace, 'delivery-pace'),
-    row(msg(lang, 'report.fillers'), fillerText(d, lang), d.scores.fillers, 'delivery-fillers'),
+  const out: DeliveryMetric[] = [
+    { label: msg(lang, 'report.pace'), value: paceText(d, lang), scored: d.scores.pace, testid: 'delivery-pace' },
+    { label: msg(lang, 'report.fillers'), value: fillerText(d, lang), scored: d.scores.fillers, testid: 'delivery-fillers' },
   ];
   if (d.pauses.measured) {
     // A loop, not Math.max(...list): a spread of 200,000 pauses overflows the call stack.
@@ -45,21 +47,25 @@ function rows(d: DeliveryStats, lang: Language): string {
     const value = d.pauses.long.length
       ? [String(d.pauses.long.length), msg(lang, 'unit.longest', msg(lang, 'unit.seconds', longest)), msg(lang, 'unit.at', listJoin(lang, d.pauses.long.slice(0, 4).map((p) => clock(p.atS))))].join(sep)
       : '0';
-    out.push(row(msg(lang, 'report.pauses'), value, d.scores.pauses, 'delivery-pauses'));
+    out.push({ label: msg(lang, 'report.pauses'), value, scored: d.scores.pauses, testid: 'delivery-pauses' });
   }
-  if (d.latencyS !== null) out.push(row(msg(lang, 'report.latency'), msg(lang, 'unit.seconds', d.latencyS), d.scores.latency, 'delivery-latency'));
+  if (d.latencyS !== null) out.push({ label: msg(lang, 'report.latency'), value: msg(lang, 'unit.seconds', d.latencyS), scored: d.scores.latency, testid: 'delivery-latency' });
   if (d.articulationRate !== null) {
-    out.push(row(msg(lang, 'report.articulation'), `${d.articulationRate} ${msg(lang, d.pace.dominant === 'zh' ? 'unit.charsPerMin' : 'unit.wordsPerMin')}`, null, 'delivery-articulation'));
+    out.push({ label: msg(lang, 'report.articulation'), value: `${d.articulationRate} ${msg(lang, d.pace.dominant === 'zh' ? 'unit.charsPerMin' : 'unit.wordsPerMin')}`, scored: null, testid: 'delivery-articulation' });
   }
-  if (d.hedges.count) out.push(row(msg(lang, 'report.hedges'), said(lang, d.hedges.byWord, 8), null, 'delivery-hedges'));
+  if (d.hedges.count) out.push({ label: msg(lang, 'report.hedges'), value: said(lang, d.hedges.byWord, 8), scored: null, testid: 'delivery-hedges' });
   if (d.fillers.clusters.length) {
-    out.push(row(msg(lang, 'report.clusters'), d.fillers.clusters.map((c) => msg(lang, 'unit.times', `${clock(c.startS)}–${clock(c.endS)}`, count(lang, c.count, 'filler'))).join(sep), null, 'delivery-clusters'));
+    out.push({ label: msg(lang, 'report.clusters'), value: d.fillers.clusters.map((c) => msg(lang, 'unit.times', `${clock(c.startS)}–${clock(c.endS)}`, count(lang, c.count, 'filler'))).join(sep), scored: null, testid: 'delivery-clusters' });
   }
-  return out.join('');
+  return out;
 }
 
-/** The overall delivery section (or the note that the transcript had no timestamps). */
-export function renderDeliverySection(report: Report, lang: Language): string {
+function rows(d: DeliveryStats, lang: Language): string {
+  return deliveryMetrics(d, lang).map((m) => row(m.label, m.value, m.scored, m.testid)).join('');
+}
+
+/** The overall delivery section (or the note that the transcript had no timestamps), with its pictures unless `charts` is false. */
+export function renderDeliverySection(report: Report, lang: Language, charts = true): string {
   const d: DeliveryReport | null | undefined = report.delivery;
   if (!d) return `<section class="delivery" data-testid="delivery"><h2>${esc(msg(lang, 'report.delivery'))}</h2><p class="muted" data-testid="delivery-none">${esc(msg(lang, 'report.noDelivery'))}</p></section>`;
   const o = d.overall;
@@ -68,6 +74,7 @@ export function renderDeliverySection(report: Report, lang: Language): string {
 <h2>${esc(msg(lang, 'report.delivery'))} <span class="score ${cls(o.score)}" data-testid="delivery-score">${o.score}/100</span></h2>
 <table class="metrics"><tbody>${rows(o, lang)}${talk}</tbody></table>
 ${d.notes.map((n) => `<p class="muted note">${esc(n)}</p>`).join('')}
+${charts ? renderDeliveryCharts(report, lang) : ''}
 </section>`;
 }
 

@@ -1,10 +1,12 @@
 import { count, formatDate, msg, punct, type MessageKey } from '../i18n';
 import { DIMENSIONS } from '../kb/types';
 import type { Language } from '../transcript/language';
+import type { Progress } from '../coach/progress';
 import { renderAnswerDelivery, renderDeliverySection, renderSpeakers } from './deliveryHtml';
 import { fullComparison, topicName } from './generate';
 import { escapeHtml, scoreClass } from './htmlText';
 import type { QuestionReport, Report } from './model';
+import { renderProgressSection } from './progressHtml';
 import { engineLabel, fallbackLine, scoredByLine, usageLine } from './usageText';
 
 export { escapeHtml };
@@ -16,6 +18,12 @@ export { escapeHtml };
 export interface BodyOptions {
   /** Use @vscode/webview-ui-toolkit elements (webview) instead of plain HTML (standalone file). */
   toolkit: boolean;
+  /** The user's progress over sessions (the report panel shows it; an export is the report alone). */
+  progress?: Progress;
+  /** Whether "Show in editor" can work: false when the transcript file is gone or changed (default true). */
+  linkToEditor?: boolean;
+  /** false leaves the delivery pictures out (their tables stay); default true. */
+  charts?: boolean;
 }
 
 /** `<b>Label:</b> value` with the colon of the report's language. */
@@ -71,7 +79,7 @@ function whyList(r: QuestionReport, lang: Language): string {
 function questionSection(r: QuestionReport, o: BodyOptions, lang: Language): string {
   const p = punct(lang);
   const dims = DIMENSIONS.map((d) => `<span class="dim"><span class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</span> ${dimValue(r.dimensions[d], lang)}</span>`).join('');
-  const button = o.toolkit
+  const button = o.toolkit && o.linkToEditor !== false
     ? `<vscode-button appearance="secondary" class="goto" data-index="${r.index}">${escapeHtml(msg(lang, 'report.goToQuestion'))}</vscode-button>`
     : '';
   const flags = (r.flags ?? []).map((f) => tag(msg(lang, `report.flag.${f}`), `flag flag-${f}`)).join(' ');
@@ -153,8 +161,10 @@ export function renderReportBody(report: Report, o: BodyOptions): string {
   const divider = o.toolkit ? '<vscode-divider></vscode-divider>' : '<hr>';
   const dims = DIMENSIONS.map((d) => `<div class="dim-card"><div class="dim-name">${escapeHtml(msg(lang, `dim.${d}`))}</div><div class="big">${dimValue(s.dimensions[d], lang, `dim-${d}`)}</div></div>`).join('');
   const plan = (items: string[]) => list(items.length ? items : [msg(lang, 'report.none')]);
+  const toolbar = o.toolkit ? `<div class="toolbar"><vscode-button appearance="secondary" data-action="export" data-testid="export-report">${escapeHtml(msg(lang, 'report.export'))}</vscode-button></div>` : '';
+  const progress = o.progress ? renderProgressSection(o.progress, lang, { currentId: report.id, toolkit: o.toolkit }) : '';
   return `<main class="report" data-report-id="${escapeHtml(report.id)}" data-language="${lang}" lang="${lang === 'zh' ? 'zh-CN' : 'en'}">
-<h1>${escapeHtml(msg(lang, 'report.title'))}</h1>
+<header class="report-header"><h1>${escapeHtml(msg(lang, 'report.title'))}</h1>${toolbar}</header>
 <p class="muted">${labelled(lang, msg(lang, 'report.source'), escapeHtml(report.source))}${sep}${labelled(lang, msg(lang, 'report.engine'), `<span data-testid="report-engine">${escapeHtml(engineLabel(report))}</span>`)}${sep}${labelled(lang, msg(lang, 'report.generated'), `<time datetime="${escapeHtml(report.createdAt)}">${escapeHtml(formatDate(report.createdAt, lang))}</time>`)}</p>
 ${modelUsage(report)}
 <div class="summary">
@@ -165,11 +175,13 @@ ${modelUsage(report)}
 <p class="headline">${escapeHtml(s.headline)}</p>
 ${renderSpeakers(report, lang)}
 ${divider}
-${renderDeliverySection(report, lang)}
+${renderDeliverySection(report, lang, o.charts !== false)}
 ${divider}
 <h2>${escapeHtml(msg(lang, 'report.compared'))}</h2>
 <section class="compared" data-testid="compared">${comparisonSection(report, lang)}</section>
 ${divider}
+${progress ? `${progress}
+${divider}` : ''}
 <h2>${escapeHtml(msg(lang, 'report.plan'))}</h2>
 <h3>${escapeHtml(msg(lang, 'report.immediate'))}</h3>${plan(report.improvementPlan.immediate)}
 <h3>${escapeHtml(msg(lang, 'report.shortTerm'))}</h3>${plan(report.improvementPlan.shortTerm)}
@@ -179,6 +191,60 @@ ${divider}
 ${report.perQuestion.map((r) => questionSection(r, o, lang)).join('\n')}
 </main>`;
 }
+
+/**
+ * The charts' colours, all from --vscode-charts-* (the theme's chart palette, which high-contrast
+ * themes define too); series also differ by dash and marker shape, so none depends on colour alone.
+ */
+const CHART_CSS = `
+.report-header { display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
+.report-header h1 { flex: 1 1 auto; }
+.charts { display: grid; gap: 18px; margin: 14px 0; }
+.chart-figure { margin: 0; max-width: 760px; }
+.chart-figure figcaption { margin-bottom: 6px; }
+.chart-figure figcaption .muted { display: block; font-size: 0.92em; }
+.chart { display: block; width: 100%; height: auto; font-size: 12px; font-family: var(--vscode-font-family, system-ui, sans-serif);
+  --chart-fg: var(--vscode-charts-foreground, var(--vscode-foreground, #333)); --chart-grid: var(--vscode-charts-lines, rgba(128, 128, 128, 0.3));
+  --chart-0: var(--vscode-charts-blue, #1a62c7); --chart-1: var(--vscode-charts-orange, #b85500); --chart-2: var(--vscode-charts-green, #1e7b34);
+  --chart-3: var(--vscode-charts-purple, #7a3db8); --chart-warn: var(--vscode-charts-red, #b3261e); }
+.chart text { fill: var(--chart-fg); }
+.chart-qlabel { font-weight: 600; }
+.chart-grid { stroke: var(--chart-grid); stroke-width: 1; }
+.chart-axis, .chart-tick { stroke: var(--chart-fg); stroke-width: 1; }
+.chart-span { fill: var(--chart-fg); fill-opacity: 0.07; }
+.chart-band { fill: var(--chart-2); fill-opacity: 0.16; }
+.chart-band-edge { stroke: var(--chart-2); stroke-width: 1; stroke-dasharray: 4 3; }
+.chart-line { fill: none; stroke-width: 2; stroke-linejoin: round; stroke-linecap: round; }
+.chart-marker { stroke-width: 1.5; }
+.chart-line.s0 { stroke: var(--chart-0); }
+.chart-line.s1 { stroke: var(--chart-1); stroke-dasharray: 7 3; }
+.chart-line.s2 { stroke: var(--chart-2); stroke-dasharray: 2 3; }
+.chart-line.s3 { stroke: var(--chart-3); stroke-dasharray: 9 3 2 3; }
+.chart-line.overall { stroke: var(--chart-fg); stroke-width: 2.6; }
+.chart-marker.s0 { fill: var(--chart-0); stroke: var(--chart-0); }
+.chart-marker.s1 { fill: var(--chart-1); stroke: var(--chart-1); }
+.chart-marker.s2 { fill: var(--chart-2); stroke: var(--chart-2); }
+.chart-marker.s3 { fill: none; stroke: var(--chart-3); stroke-width: 2; }
+.chart-marker.overall { fill: var(--chart-fg); stroke: var(--chart-fg); }
+.chart-marker.outside { fill: var(--chart-warn); stroke: var(--chart-warn); }
+.chart-filler { stroke: var(--chart-1); stroke-width: 2; }
+.chart-cluster { fill: var(--chart-warn); fill-opacity: 0.2; }
+.chart-bar.s0 { fill: var(--chart-0); }
+.chart-bar.s1 { fill: var(--chart-1); }
+.chart-limit { stroke: var(--chart-warn); stroke-width: 1.2; stroke-dasharray: 5 4; }
+.chart-current { stroke: var(--vscode-focusBorder, #005fb8); stroke-width: 1.5; stroke-dasharray: 3 3; }
+.sparkline { display: inline-block; width: 120px; height: 28px; vertical-align: middle; }
+.chart-numbers { margin: 4px 0 0; }
+.chart-numbers summary { cursor: pointer; color: var(--vscode-descriptionForeground, #5c5c5c); }
+.topic-trends td, .topic-trends th { vertical-align: middle; }
+.notice { max-width: 960px; margin: 12px auto 0; padding: 6px 10px; border-left: 3px solid var(--vscode-editorWarning-foreground, #8a5300); background: var(--vscode-textBlockQuote-background, #f5f5f5); }
+.practise { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; }
+body.vscode-high-contrast .chart-line { stroke-width: 3; }
+body.vscode-high-contrast .chart-grid { stroke: var(--vscode-contrastBorder, #6fc3df); stroke-opacity: 0.5; }
+body.vscode-high-contrast .chart-span { fill-opacity: 0.16; }
+body.vscode-high-contrast .chart-band { fill-opacity: 0.28; }
+body.vscode-high-contrast .chart-bar, body.vscode-high-contrast .chart-cluster { stroke: var(--vscode-contrastBorder, #6fc3df); stroke-width: 1; }
+`;
 
 /** Styles shared by both renderings; colours come from --vscode-* variables with fallbacks. */
 export const REPORT_CSS = `
@@ -225,7 +291,27 @@ hr { border: none; border-top: 1px solid var(--vscode-panel-border, #ddd); }
 body.vscode-high-contrast .dim-card, body.vscode-high-contrast .question, body.vscode-high-contrast blockquote { border-color: var(--vscode-contrastBorder); }
 body.vscode-high-contrast .question.highlight { outline: 1px dashed var(--vscode-contrastActiveBorder); }
 body.vscode-high-contrast .tag { border: 1px solid var(--vscode-contrastBorder); }
-@media (prefers-color-scheme: dark) { body:not([data-vscode-theme-kind]) { color: #ddd; background: #1e1e1e; } body:not([data-vscode-theme-kind]) blockquote { background: #2a2a2a; border-color: #444; } }
+${CHART_CSS}`;
+
+/**
+ * The exported file's own theme: the --vscode-* variables the stylesheet reads, for a light page
+ * and, when the reader's system prefers it, a dark one (there is no VS Code to provide them).
+ */
+export const STANDALONE_THEME_CSS = `
+:root { color-scheme: light dark;
+  --vscode-foreground: #1f1f1f; --vscode-editor-background: #ffffff; --vscode-descriptionForeground: #5c5c5c; --vscode-panel-border: #cfcfcf;
+  --vscode-testing-iconPassed: #1e7b34; --vscode-editorWarning-foreground: #8a5300; --vscode-errorForeground: #b3261e; --vscode-focusBorder: #005fb8;
+  --vscode-badge-background: #e4e4e4; --vscode-badge-foreground: #1f1f1f; --vscode-textBlockQuote-background: #f5f5f5; --vscode-textBlockQuote-border: #d6d6d6;
+  --vscode-editor-selectionHighlightBackground: rgba(0, 95, 184, 0.08);
+  --vscode-charts-foreground: #333333; --vscode-charts-lines: rgba(0, 0, 0, 0.14); --vscode-charts-blue: #1a62c7; --vscode-charts-orange: #b85500;
+  --vscode-charts-green: #1e7b34; --vscode-charts-purple: #7a3db8; --vscode-charts-red: #b3261e; }
+@media (prefers-color-scheme: dark) { :root {
+  --vscode-foreground: #d6d6d6; --vscode-editor-background: #1e1e1e; --vscode-descriptionForeground: #a6a6a6; --vscode-panel-border: #454545;
+  --vscode-testing-iconPassed: #73c991; --vscode-editorWarning-foreground: #e2c08d; --vscode-errorForeground: #f48771; --vscode-focusBorder: #3794ff;
+  --vscode-badge-background: #4d4d4d; --vscode-badge-foreground: #ffffff; --vscode-textBlockQuote-background: #2b2b2b; --vscode-textBlockQuote-border: #555555;
+  --vscode-editor-selectionHighlightBackground: rgba(55, 148, 255, 0.15);
+  --vscode-charts-foreground: #cccccc; --vscode-charts-lines: rgba(255, 255, 255, 0.16); --vscode-charts-blue: #4da3ff; --vscode-charts-orange: #e8a04c;
+  --vscode-charts-green: #89d185; --vscode-charts-purple: #c39be6; --vscode-charts-red: #f47272; } }
 `;
 
 /** A self-contained HTML file (no scripts) for the CLI's --html, in the report's language. */
@@ -236,7 +322,7 @@ export function renderStandaloneHtml(report: Report): string {
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(msg(l, 'report.title'))} — ${escapeHtml(report.source)}</title>
-<style>${REPORT_CSS}</style></head>
+<style>${STANDALONE_THEME_CSS}${REPORT_CSS}</style></head>
 <body>${renderReportBody(report, { toolkit: false })}</body></html>
 `;
 }

@@ -37,6 +37,25 @@ export interface DeliveryStats {
   scores: { pace: Scored; fillers: Scored; pauses: Scored | null; latency: Scored | null; overall: number };
 }
 
+/** One stretch of an answer and its speaking rate, for the pace-over-time picture. */
+export interface PaceWindow {
+  /** The question whose answer this window is part of. */
+  index: number;
+  startS: number;
+  endS: number;
+  /** Rate in the interview's unit (see PaceTimeline.unit), pauses included. */
+  value: number;
+}
+
+/** How fast the candidate spoke over the interview: each answer cut into windows of about `windowS` seconds. */
+export interface PaceTimeline {
+  windowS: number;
+  unit: 'chars/min' | 'words/min';
+  /** The comfortable range of that unit (the band the report draws). */
+  comfortable: { low: number; high: number };
+  windows: PaceWindow[];
+}
+
 /** Delivery metrics for a timed transcript: per answer, overall, and how sure the numbers are. */
 export interface DeliveryReport {
   language: Language;
@@ -45,6 +64,8 @@ export interface DeliveryReport {
   /** True when word times were estimated inside cues (SRT, VTT, segment-only JSON). */
   estimated: boolean;
   notes: string[];
+  /** Pace over time; absent in reports made before it existed, and when segments have no end times. */
+  paceTimeline?: PaceTimeline;
 }
 
 interface Piece { text: string; start: number; end: number }
@@ -281,6 +302,52 @@ function candidateRuns(turns: Turn[], answerTurns: number[]): Segment[][] {
   return runs;
 }
 
+/** Fewest windows an interview's answers are cut into, and the shortest window (seconds). */
+const PACE_WINDOWS = 80;
+const MIN_WINDOW_S = 10;
+/** A window with less speech than this (seconds) gives no rate: two words in half a second are not a pace. */
+const MIN_WINDOW_TALK_S = 2;
+
+/**
+ * Each answer cut into equal windows of about `windowS` seconds, with the rate spoken in each:
+ * a segment's units are spread evenly over its own time (words inside a cue have no times of
+ * their own in SRT/VTT), and the time counted is the candidate's stretches only, so an
+ * interviewer's "mm-hm" between two runs of an answer does not slow the rate down.
+ */
+function paceWindows(index: number, runs: Segment[][], windowS: number, zhDominant: boolean, units: (s: Segment) => { cjkChars: number; enWords: number }): PaceWindow[] {
+  const timed = runs.map((run) => run.filter((s) => s.start !== undefined && s.end !== undefined && s.end >= s.start)).filter((run) => run.length > 0);
+  if (timed.length === 0) return [];
+  const spans = timed.map((run) => ({ start: run[0].start!, end: run.reduce((m, s) => Math.max(m, s.end!), run[0].start!) }));
+  const a0 = spans[0].start;
+  const a1 = spans.reduce((m, x) => Math.max(m, x.end), a0);
+  if (a1 - a0 <= 0) return [];
+  const n = Math.max(1, Math.round((a1 - a0) / windowS));
+  const w = (a1 - a0) / n;
+  const weighted = new Array<number>(n).fill(0);
+  const talk = new Array<number>(n).fill(0);
+  const overlap = (s0: number, s1: number, b0: number, b1: number) => Math.max(0, Math.min(s1, b1) - Math.max(s0, b0));
+  for (const span of spans) {
+    for (let b = Math.max(0, Math.floor((span.start - a0) / w)); b < n && a0 + b * w < span.end; b++) talk[b] += overlap(span.start, span.end, a0 + b * w, a0 + (b + 1) * w);
+  }
+  for (const s of timed.flat()) {
+    const u = units(s);
+    const amount = zhDominant ? u.cjkChars + u.enWords * T.zhCharsPerEnWord : u.enWords + u.cjkChars / T.zhCharsPerEnWord;
+    if (amount === 0) continue;
+    const d = s.end! - s.start!;
+    if (d === 0) {
+      weighted[Math.min(n - 1, Math.max(0, Math.floor((s.start! - a0) / w)))] += amount;
+      continue;
+    }
+    for (let b = Math.max(0, Math.floor((s.start! - a0) / w)); b < n && a0 + b * w < s.end!; b++) weighted[b] += (amount * overlap(s.start!, s.end!, a0 + b * w, a0 + (b + 1) * w)) / d;
+  }
+  const out: PaceWindow[] = [];
+  for (let b = 0; b < n; b++) {
+    if (talk[b] < Math.min(MIN_WINDOW_TALK_S, w / 2)) continue;
+    out.push({ index, startS: r1(a0 + b * w), endS: r1(a0 + (b + 1) * w), value: Math.round((weighted[b] * 60) / talk[b]) });
+  }
+  return out;
+}
+
 /**
  * Delivery metrics from a timed transcript: per answer (the candidate's turns of each pair) and
  * overall. Pure computation, no model. Pauses are measured only where segment ends are real
@@ -315,12 +382,33 @@ export function analyzeDelivery(
   const tr = talkRatio(turns, lang);
   const parts = [overallStats.scores.pace, overallStats.scores.fillers, overallStats.scores.pauses, overallStats.scores.latency, tr?.score ?? null].filter((x): x is Scored => x !== null);
   overallStats.scores.overall = clamp(parts.reduce((a, b) => a + b.score, 0) / parts.length);
+  let paceTimeline: PaceTimeline | undefined;
+  if (measured) {
+    // Windows are the same length over the whole interview, so the picture reads on one time scale.
+    const runsOf = pairs.map((p) => candidateRuns(turns, p.answerTurns));
+    const times = runsOf.flat(2).filter((s) => s.start !== undefined);
+    const first = times.reduce((m, s) => Math.min(m, s.start!), Infinity);
+    const last = times.reduce((m, s) => Math.max(m, s.end ?? s.start!), -Infinity);
+    const windowS = Math.max(MIN_WINDOW_S, Math.round((last - first) / PACE_WINDOWS));
+    const zhDominant = overallStats.pace.dominant === 'zh';
+    const cache = new Map<Segment, { cjkChars: number; enWords: number }>();
+    const units = (s: Segment) => {
+      let u = cache.get(s);
+      if (!u) cache.set(s, (u = countUnits(s.text)));
+      return u;
+    };
+    const t = zhDominant ? T.paceZh : T.paceEn;
+    paceTimeline = {
+      windowS, unit: overallStats.pace.unit, comfortable: { low: t.low, high: t.high },
+      windows: Number.isFinite(first) ? pairs.flatMap((p, k) => paceWindows(p.index, runsOf[k], windowS, zhDominant, units)) : [],
+    };
+  }
   const notes: string[] = [];
   if (!options.wordTimed && measured) notes.push(say(lang, '只有分段时间戳：停顿按分段间隔计算，口头禅的时间在分段内估算。', 'Only cue-level timestamps: pauses are gaps between cues and filler times are estimated inside each cue.'));
   if (options.startOnly) notes.push(say(lang, '导出文件只有每段的开始时间：语速按段落估算，停顿和反应时间无法测量。', 'The export has start times only: pace is estimated per block; pauses and response latency cannot be measured.'));
   return {
     language: lang, perAnswer,
     overall: { ...overallStats, talkRatio: tr?.ratio ?? null, talkRatioScore: tr?.score ?? null, score: overallStats.scores.overall },
-    estimated: !options.wordTimed, notes,
+    estimated: !options.wordTimed, notes, ...(paceTimeline ? { paceTimeline } : {}),
   };
 }

@@ -15,6 +15,16 @@ export interface HistoryRow {
   createdAt: string;
   source: string;
   overallScore: number;
+  /** What it was computed from (a file's URI, a mock interview's key), when known. */
+  sourceKey: string | null;
+  /** sha256 of the text diagnosed, when known: whether the file still holds it. */
+  textHash: string | null;
+}
+
+/** What changed in the history through this store (another process's changes are seen on the next read). */
+export interface HistoryChange {
+  kind: 'saved' | 'deleted';
+  id: string;
 }
 
 /** What a save did: whether the report was kept and how many old reports made room for it. */
@@ -112,12 +122,31 @@ export class HistoryStore implements ReportHistory {
   /** Size limit in bytes; the extension updates it when the setting changes. */
   limitBytes: number;
 
+  private readonly listeners = new Set<(change: HistoryChange) => void>();
+
   private constructor(
     private readonly shared: SharedDatabase,
     private readonly bodies: ReportBodies,
     limitBytes: number,
   ) {
     this.limitBytes = limitBytes;
+  }
+
+  /** Calls `listener` after each report this store saves or deletes; returns how to stop. */
+  onDidChange(listener: (change: HistoryChange) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  private changed(change: HistoryChange): void {
+    // A listener's failure is its own: the save or delete has happened and stays reported as done.
+    for (const l of [...this.listeners]) {
+      try {
+        l(change);
+      } catch {
+        /* ignored on purpose */
+      }
+    }
   }
 
   get file(): string {
@@ -160,7 +189,7 @@ export class HistoryStore implements ReportHistory {
     if (packed.length > limit) {
       return { saved: false, pruned: 0, prunedBytes: 0, limitBytes: limit, reportBytes: packed.length };
     }
-    return this.shared.write((db, tx) => {
+    const outcome = await this.shared.write((db, tx) => {
       let compact = this.moveInlineBodies(db, tx);
       const name = ReportBodies.nameFor(report.id);
       this.bodies.write(name, packed);
@@ -189,6 +218,24 @@ export class HistoryStore implements ReportHistory {
       if (compact) tx.compactAfterCommit();
       return { saved: true, pruned, prunedBytes, limitBytes: limit, reportBytes: packed.length };
     });
+    this.changed({ kind: 'saved', id: report.id });
+    return outcome;
+  }
+
+  /**
+   * Deletes a report: its index row and its body, in one locked write (the body file goes only
+   * once the index no longer points at it). False when no such report was stored (already gone).
+   */
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.shared.write((db, tx) => {
+      const row = db.exec('SELECT body_file FROM reports WHERE id = ?', [id])[0]?.values[0];
+      if (!row) return false;
+      db.run('DELETE FROM reports WHERE id = ?', [id]);
+      if (row[0]) tx.onCommit(() => this.bodies.remove(String(row[0])));
+      return true;
+    });
+    if (deleted) this.changed({ kind: 'deleted', id });
+    return deleted;
   }
 
   last(userId: string, options: LastReportQuery = {}): Report | null {
@@ -222,13 +269,16 @@ export class HistoryStore implements ReportHistory {
 
   list(userId: string, limit = 50): HistoryRow[] {
     return this.shared.read((db) => {
-      const stmt = db.prepare('SELECT id, user_id, created_at, source, overall FROM reports WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?');
+      const stmt = db.prepare('SELECT id, user_id, created_at, source, overall, source_key, text_hash FROM reports WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?');
       const rows: HistoryRow[] = [];
       try {
         stmt.bind([userId, limit]);
         while (stmt.step()) {
-          const [id, user, createdAt, source, overall] = stmt.get();
-          rows.push({ id: String(id), userId: String(user), createdAt: String(createdAt), source: String(source), overallScore: Number(overall) });
+          const [id, user, createdAt, source, overall, sourceKey, textHash] = stmt.get();
+          rows.push({
+            id: String(id), userId: String(user), createdAt: String(createdAt), source: String(source), overallScore: Number(overall),
+            sourceKey: sourceKey === null || sourceKey === undefined ? null : String(sourceKey), textHash: textHash === null || textHash === undefined ? null : String(textHash),
+          });
         }
       } finally {
         stmt.free();

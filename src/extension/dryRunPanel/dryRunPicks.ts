@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { LoadedChain, LoadedSkill } from '../../core/manifest';
 import { summarizeCassette } from '../../core/replay/cassetteOutline';
-import { builtInCassettes, workspaceCassettes } from '../replayTests/cassetteItems';
+import { builtInCassettes, workspaceCassettes } from '../../core/replay/cassetteDiscovery';
 import { unavailableReason } from '../skillPicker';
 import type { DryRunInput, DryRunTarget } from './runDryRun';
 import * as fs from 'node:fs';
