@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
+import { webviewDocument } from './webviewDocument';
 import { openBeside } from './sidePanel';
-import { randomBytes } from 'node:crypto';
 import { escapeHtml, type AskOutcome } from '../core';
 import { plainTextHtml, sanitizeHtml } from './safeHtml';
 import { uiLanguage } from './knowledgePanel';
@@ -57,7 +57,6 @@ export class AskPanel implements vscode.Disposable {
   }
 
   private html(question: string, outcome: AskOutcome, body: string): string {
-    const nonce = randomBytes(16).toString('base64');
     const lang = uiLanguage();
     const meta: string[] = [];
     meta.push(`<span class="badge">${escapeHtml(outcome.mode === 'skill' ? vscode.l10n.t('Skill: {0}', outcome.skill ?? '?') : vscode.l10n.t('Agent'))}</span>`);
@@ -72,16 +71,12 @@ export class AskPanel implements vscode.Disposable {
     const warnings = outcome.warnings.length
       ? `<section class="warnings">${outcome.warnings.map((w) => `<p>${escapeHtml(w)}</p>`).join('')}</section>`
       : '';
-    return `<!DOCTYPE html>
-<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style nonce="${nonce}">${CSS}</style>
-</head><body>
-<header><h1>${escapeHtml(question)}</h1><div class="meta">${meta.join('')}</div></header>
+    return webviewDocument({
+      webview: this.panel!.webview, language: lang, css: CSS,
+      body: `<header><h1>${escapeHtml(question)}</h1><div class="meta">${meta.join('')}</div></header>
 ${warnings}
-<main class="answer">${body}</main>
-</body></html>`;
+<main class="answer">${body}</main>`,
+    });
   }
 
   dispose(): void {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
+import { webviewDocument } from './webviewDocument';
 import { openBeside } from './sidePanel';
-import { randomBytes } from 'node:crypto';
 import { ENTRY_CSS, REPORT_CSS, renderEntryBody, type KnowledgeEntry } from '../core';
 import type { CoreHost } from './services';
 import { showError } from './notify';
@@ -30,15 +30,9 @@ export class KnowledgePanel implements vscode.Disposable {
       this.panel = undefined;
       this.shown = undefined;
     });
-    const nonce = randomBytes(16).toString('base64');
     const lang = uiLanguage();
     this.panel.title = entry.question;
-    this.panel.webview.html = `<!DOCTYPE html>
-<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style nonce="${nonce}">${REPORT_CSS}${ENTRY_CSS}</style>
-</head><body>${renderEntryBody(entry, lang, core.knowledgeBase)}</body></html>`;
+    this.panel.webview.html = webviewDocument({ webview: this.panel.webview, language: lang, css: `${REPORT_CSS}${ENTRY_CSS}`, body: renderEntryBody(entry, lang, core.knowledgeBase) });
     this.shown = entry;
     return true;
   }

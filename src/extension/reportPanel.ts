@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
+import { webviewDocument } from './webviewDocument';
 import { REPORT_CSS, renderReportBody, type Progress, type Report } from '../core';
 
 function escapeAttr(s: string): string {
@@ -141,27 +141,14 @@ export class ReportPanel implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview, report: Report, uri: vscode.Uri, revealIndex: number | undefined, detached: DetachedReason | undefined): string {
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'report.js'));
     // The report is written in one language (interviewLens.reportLanguage chose it when it was made).
-    const lang = report.language;
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource}`,
-      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style nonce="${nonce}">${REPORT_CSS}</style>
-</head><body data-reveal="${revealIndex ?? ''}" data-report-id="${escapeAttr(report.id)}" data-source-uri="${escapeAttr(uri.toString())}" data-detached="${detached ?? ''}">
-${detached ? `<p class="notice" role="note" data-testid="detached-notice" data-reason="${detached}">${escapeAttr(detachedNotice(detached, report.source))}</p>` : ''}
-${renderReportBody(report, { toolkit: true, linkToEditor: !detached, progress: this.progressFor(report) })}
-<script type="module" nonce="${nonce}" src="${script}"></script>
-</body></html>`;
+    return webviewDocument({
+      webview, language: report.language, css: REPORT_CSS,
+      bodyAttributes: `data-reveal="${revealIndex ?? ''}" data-report-id="${escapeAttr(report.id)}" data-source-uri="${escapeAttr(uri.toString())}" data-detached="${detached ?? ''}"`,
+      body: `${detached ? `<p class="notice" role="note" data-testid="detached-notice" data-reason="${detached}">${escapeAttr(detachedNotice(detached, report.source))}</p>` : ''}
+${renderReportBody(report, { toolkit: true, linkToEditor: !detached, progress: this.progressFor(report) })}`,
+      script: { extensionUri: this.extensionUri, name: 'report.js' },
+    });
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
+import { webviewDocument } from '../webviewDocument';
 import * as path from 'node:path';
 import { CancelledError, LlmError, safeMessage } from '../../core';
 import { ActionsFailedError } from '../../core/actions/runActions';
@@ -356,24 +356,11 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
   }
 
   private shell(webview: vscode.Webview): string {
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(vscode.Uri.file(this.deps.extensionPath), 'dist', 'webview', 'dryRun.js'));
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource}`,
-      `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    const lang = vscode.env.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
-    return `<!DOCTYPE html>
-<html lang="${lang}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style nonce="${nonce}">${DRY_RUN_CSS}</style>
-</head><body><div id="app" data-testid="dry-run">${this.lastBody}</div>
-<script type="module" nonce="${nonce}" src="${script}"></script>
-</body></html>`;
+    return webviewDocument({
+      webview, language: vscode.env.language.toLowerCase().startsWith('zh') ? 'zh' : 'en', css: DRY_RUN_CSS,
+      body: `<div id="app" data-testid="dry-run">${this.lastBody}</div>`,
+      script: { extensionUri: vscode.Uri.file(this.deps.extensionPath), name: 'dryRun.js' },
+    });
   }
 
   dispose(): void {
