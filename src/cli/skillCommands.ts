@@ -198,8 +198,16 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
     const report = await runChain(chain.manifest, { text, source }, new Map(valid.map((s) => [s.name, s.manifest!])), {
       records, ...(args.llm ? { llm: args.llm } : {}), signal: args.signal, now: () => new Date(), dryRun: args.dryRun, workspaceRoot: args.cwd,
     }, { runSkill: runStep, codeSkills });
-    if (args.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-    else for (const st of report.steps) io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
+    if (args.json) {
+      io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      for (const st of report.steps) {
+        io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
+        // A dry run's step is planned after the steps before it, so these are what running the chain would write.
+        for (const a of st.actions ?? []) io.stdout(`      ${st.status === 'dry_run' ? 'would' : 'did'} ${a.op.padEnd(9)} ${a.primitive.padEnd(18)} ${a.ref}\n`);
+      }
+      if (report.status === 'dry_run') io.stdout('dry run: nothing was written\n');
+    }
     return report.status === 'failed' ? 1 : 0;
   }
   // One skill: through the run_skill tool, so --record captures it as a replayable test.

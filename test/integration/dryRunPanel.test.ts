@@ -1,7 +1,8 @@
 // The dry-run panel in a real VS Code (issue 16): "Dry Run Skill…" on a selection returns the
 // trace the panel shows, Apply writes exactly that plan and the records appear in the Job Search
 // tree; extract_job through the vscode-lm engine shows the model's replies and a repair; a
-// chain's dry run shows each step and Apply writes each in its own transaction; the Skills view's
+// chain's dry run shows each step (planned after the steps before it) and Apply writes each in its
+// own transaction, also when a step finds what an earlier one creates; the Skills view's
 // Dry Run opens the panel (on skills and chains); a built-in cassette opens as its recorded run,
 // from its path and from its Test Explorer item; Record as Test writes a cassette that replays
 // green (trusted only); Run Skill… runs chains and audits the raw model output. Runs in the
@@ -101,6 +102,7 @@ describe('The dry-run panel in a real VS Code (issue 16)', function () {
   const token = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const skillsDir = () => workspacePath('.interview-lens', 'skills');
   const chainFile = () => path.join(skillsDir(), `panel_chain_${token}.chain.yaml`);
+  const twiceFile = () => path.join(skillsDir(), `panel_twice_${token}.chain.yaml`);
   const created: string[] = [];
 
   async function records<T>(read: (store: RecordsStore) => T): Promise<T> {
@@ -134,6 +136,14 @@ steps:
       text: "Follow-up {{ first.output.title }}"
 `);
     created.push(chainFile());
+    // Its second step keeps the same note: planned after the first, it finds that note.
+    fs.writeFileSync(twiceFile(), `name: panel_twice_${token}
+description: Keeps the text as a note, twice; the second step finds the first step's note.
+steps:
+  - skill: capture_note
+  - skill: capture_note
+`);
+    created.push(twiceFile());
   });
 
   after(async () => {
@@ -258,6 +268,22 @@ steps:
     assert.equal(skill?.kind, 'skill');
     assert.equal(skill.input.text, `${token} from the view`);
     assert.equal(api.dryRunPanel.trace, skill);
+  });
+
+  it('a chain whose second step finds the first step\'s note: the dry run plans it unchanged, and Apply writes both steps instead of refusing the second as stale', async () => {
+    const text = `${token} twice: keep this note once.`;
+    const trace = await vscode.commands.executeCommand<ChainRunTrace>('interviewLens.dryRunSkill', { chain: `panel_twice_${token}`, input: { text, source: 'twice.md' } });
+    assert.ok(trace, 'no chain trace');
+    assert.equal(trace.status, 'dry_run');
+    const [first, second] = trace.steps.map((s) => s.trace!.planned);
+    assert.deepEqual(first.map((p) => [p.primitive, p.op]), [['create_note', 'create']]);
+    assert.deepEqual(second.map((p) => [p.primitive, p.op, p.id]), [['create_note', 'unchanged', first[0].id]], 'the second step was planned against the first step\'s note');
+    assert.equal(await records((s) => s.get('note', first[0].id)), undefined, 'the dry run wrote nothing');
+    const applied = await api.dryRunPanel.apply();
+    assert.equal(applied.status, 'applied', applied.message);
+    assert.equal(applied.runIds.length, 2, 'one transaction per step');
+    const notes = await records((s) => s.list('note').filter((n) => String(n.body).startsWith(`${token} twice`)));
+    assert.deepEqual(notes.map((n) => n.id), [first[0].id], 'one note, with the planned id');
   });
 
   it('Run Skill… runs a chain (each step its own run) and audits a skill\'s raw output, not a re-serialised one', async () => {

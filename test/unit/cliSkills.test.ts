@@ -131,7 +131,7 @@ describe('CLI: a chain from the workspace', function () {
       assert.match((await runCliIn(work, {}, 'skills', 'list')).stdout, /two_notes\s+ok\s+chain/);
       const r = await runCliIn(work, {}, 'run', 'two_notes', '--input', 'in.txt');
       assert.equal(r.status, 0, r.stderr + r.stdout);
-      assert.match(r.stdout, /1 capture_note\s+ok\n\s+2 capture_note\s+ok/);
+      assert.match(r.stdout, /1 capture_note\s+ok\n\s+did create\s+create_note\s+note:\S+\n\s+2 capture_note\s+ok\n\s+did create\s+create_note\s+note:\S+\n$/);
       const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
       assert.deepEqual(notes.map((n: any) => n.body).sort(), ['Call Ana on Friday.', 'Follow up on: Call Ana on Friday.']);
     } finally {

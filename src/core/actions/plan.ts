@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { RecordsError } from '../records/errors';
 import { normalizeWhen } from '../records/normalize';
 import { completeRow, withDerived, type RecordRow } from '../records/rows';
-import { tableOf, type EntityKind } from '../records/schema';
+import { BOOKKEEPING_COLUMNS, tableOf, type EntityKind } from '../records/schema';
 import { idOf, mustExist, parseRef, type EntityRef } from '../records/validate';
 import type { JsonSchema } from '../runtime/schema';
 import {
@@ -110,10 +110,22 @@ export function single(write: PlannedWrite, warnings: string[] = []): PlanResult
   };
 }
 
+/** The columns that say when and by which run a row was written. */
+const STAMPS: ReadonlySet<string> = new Set(BOOKKEEPING_COLUMNS.filter((c) => c !== 'id'));
+
+/**
+ * A row without its stamps (created_at, updated_at, created_by_run, updated_by_run): what the
+ * user was shown and approved. A record an earlier step of a chain wrote was planned against a
+ * scratch copy, whose stamps are the dry run's, not those of the step's real write.
+ */
+function contentOf(row: RecordRow | undefined): Record<string, unknown> | undefined {
+  return row && Object.fromEntries(Object.entries(row).filter(([k]) => !STAMPS.has(k)));
+}
+
 function sameWrite(a: PlannedWrite, b: PlannedWrite, touched: ReadonlySet<string>): boolean {
   if (a.op !== b.op || a.kind !== b.kind || a.id !== b.id) return false;
-  // The whole row, not only updated_at: two writes within one millisecond share a stamp.
-  if (a.existing && !touched.has(a.id) && !isDeepStrictEqual(a.existing, b.existing)) return false;
+  // Every column, not only updated_at: two writes within one millisecond share a stamp.
+  if (a.existing && !touched.has(a.id) && !isDeepStrictEqual(contentOf(a.existing), contentOf(b.existing))) return false;
   return isDeepStrictEqual(a.fields, b.fields);
 }
 

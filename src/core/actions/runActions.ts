@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'sql.js';
 import { RecordsError } from '../records/errors';
-import { DatabaseTransaction, type RecordsStore, type RunInfo } from '../records/recordsStore';
+import { DatabaseTransaction, type RunInfo, type SkillRecords } from '../records/recordsStore';
 import { refOf } from '../records/schema';
 import { compileValidator, type InputValidator } from '../runtime/validation';
 import { cleanParams } from './plan';
@@ -82,7 +82,8 @@ function summary(p: PlannedAction): AppliedAction {
 }
 
 /**
- * Plans a run's actions one at a time against a private copy of the records (RecordsStore.snapshot)
+ * Plans a run's actions one at a time against a private copy of the records (`snapshot()` of the
+ * file, or of a chain dry run's ScratchRecords)
  * into which each planned action is written, so later actions dedupe against earlier ones (two
  * upsert_company of one name are one company) and can name what they create. Nothing reaches the
  * file. Use it directly when parameters are rendered between actions; `planActions` otherwise.
@@ -94,7 +95,7 @@ export class ActionPlanner {
   private readonly tx: DatabaseTransaction;
   private readonly view: PlanView;
 
-  constructor(store: RecordsStore, options: PlanOptions = {}) {
+  constructor(store: Pick<SkillRecords, 'snapshot' | 'now'>, options: PlanOptions = {}) {
     this.scratch = store.snapshot();
     this.tx = new DatabaseTransaction(this.scratch, null, store.now().toISOString());
     const newId = options.newId ?? randomUUID;
@@ -160,7 +161,7 @@ export class ActionPlanner {
  * The dry run: every action fully resolved (op create/update/unchanged, target kind and id, the
  * matched record and the diff, the alias values), and nothing written anywhere.
  */
-export function planActions(actions: readonly ActionInput[], store: RecordsStore, options: PlanOptions = {}): PlannedAction[] {
+export function planActions(actions: readonly ActionInput[], store: Pick<SkillRecords, 'snapshot' | 'now'>, options: PlanOptions = {}): PlannedAction[] {
   const planner = new ActionPlanner(store, options);
   try {
     actions.forEach((action, i) => {
@@ -180,7 +181,7 @@ export function planActions(actions: readonly ActionInput[], store: RecordsStore
  * rolls back everything: nothing is written and the file is untouched. The run is then recorded
  * with status failed in a separate small write, and ActionsFailedError says which action failed.
  */
-export async function applyActions(planned: readonly PlannedAction[], store: RecordsStore, runInfo: RunInfo, options: ApplyOptions = {}): Promise<ApplyOutcome> {
+export async function applyActions(planned: readonly PlannedAction[], store: Pick<SkillRecords, 'transaction' | 'recordRun'>, runInfo: RunInfo, options: ApplyOptions = {}): Promise<ApplyOutcome> {
   const runId = runInfo.id ?? randomUUID();
   let failedAt: PlannedAction | undefined;
   try {

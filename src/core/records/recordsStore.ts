@@ -70,6 +70,22 @@ export interface RecordsTransaction extends RecordsView {
   update(kind: EntityKind, id: string, fields: Record<string, unknown>): RecordRow;
 }
 
+/**
+ * What a skill run reads and writes: the records file (RecordsStore) or, for a chain's dry run, an
+ * in-memory copy of it (ScratchRecords) that the earlier steps' plans were written to.
+ */
+export interface SkillRecords extends RecordsView {
+  /** The time stamped on rows written. */
+  now(): Date;
+  /** A private copy of the records for planning; the caller closes it. */
+  snapshot(): Database;
+  list(kind: EntityKind, filter?: RowFilter, options?: ListOptions): RecordRow[];
+  /** Audits a run that wrote no records; returns its id. */
+  recordRun(info: RunInfo, status: RunStatus, extra?: { error?: string; actions?: unknown }): Promise<string>;
+  /** Runs `fn` as one transaction with its ingest_run row (status ok); nothing is kept if it throws. */
+  transaction<T>(info: RunInfo, fn: (tx: RecordsTransaction) => T, summary?: (result: T) => unknown): Promise<{ runId: string; result: T }>;
+}
+
 /** Options of a records file. */
 export interface RecordsStoreOptions {
   wasmPath?: string;
@@ -114,6 +130,30 @@ function json(v: unknown): string | null {
   return v === undefined ? null : JSON.stringify(v);
 }
 
+/** Inserts a run's audit row (ingest_run) into `db`, created at `createdAt`. */
+export function insertIngestRun(db: Database, info: RunInfo & { id: string }, status: RunStatus, extra: { error?: string; actions?: unknown }, createdAt: string): void {
+  db.run(
+    `INSERT INTO ingest_run (id, skill, version, prompt_hash, raw_output, validation, tokens, duration_ms, status, error, actions, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      info.id, info.skill, info.version ?? null, info.promptHash ?? null, info.rawOutput ?? null, json(info.validation), json(info.tokens),
+      info.durationMs ?? null, status, extra.error ?? null, json(extra.actions), createdAt,
+    ],
+  );
+}
+
+/**
+ * The body of a run's transaction over `db`: its ingest_run (status ok), `fn`'s writes stamped with
+ * the run, and the run's `actions` from `summary`. The caller makes it one transaction (commit or
+ * roll back); RecordsStore and ScratchRecords share it so a scratch run is written as a real one.
+ */
+export function writeRun<T>(db: Database, info: RunInfo & { id: string }, now: Date, fn: (tx: RecordsTransaction) => T, summary?: (result: T) => unknown): T {
+  insertIngestRun(db, info, 'ok', {}, now.toISOString());
+  const out = fn(new DatabaseTransaction(db, info.id, now.toISOString()));
+  if (summary) db.run('UPDATE ingest_run SET actions = ? WHERE id = ?', [json(summary(out)), info.id]);
+  return out;
+}
+
 function parseJson(v: SqlValue): unknown {
   if (v === null) return null;
   try {
@@ -135,7 +175,7 @@ function labelOf(kind: EntityKind, row: RecordRow): string {
  * write). Skill actions write it through runActions, one transaction per run, each run audited as an
  * ingest_run; the user reads, edits and deletes every row through this class.
  */
-export class RecordsStore implements RecordsView {
+export class RecordsStore implements SkillRecords {
   private readonly clock: () => Date;
 
   private constructor(private readonly shared: SharedDatabase, private readonly SQL: SqlJsStatic, options: RecordsStoreOptions) {
@@ -312,7 +352,7 @@ export class RecordsStore implements RecordsView {
    */
   async recordRun(info: RunInfo, status: RunStatus, extra: { error?: string; actions?: unknown } = {}): Promise<string> {
     const id = info.id ?? randomUUID();
-    await this.shared.write((db) => this.insertRun(db, { ...info, id }, status, extra));
+    await this.shared.write((db) => insertIngestRun(db, { ...info, id }, status, extra, this.clock().toISOString()));
     return id;
   }
 
@@ -323,12 +363,7 @@ export class RecordsStore implements RecordsView {
    */
   async transaction<T>(info: RunInfo, fn: (tx: RecordsTransaction) => T, summary?: (result: T) => unknown): Promise<{ runId: string; result: T }> {
     const runId = info.id ?? randomUUID();
-    const result = await this.shared.write((db) => {
-      this.insertRun(db, { ...info, id: runId }, 'ok', {});
-      const out = fn(new DatabaseTransaction(db, runId, this.clock().toISOString()));
-      if (summary) db.run('UPDATE ingest_run SET actions = ? WHERE id = ?', [json(summary(out)), runId]);
-      return out;
-    });
+    const result = await this.shared.write((db) => writeRun(db, { ...info, id: runId }, this.clock(), fn, summary));
     return { runId, result };
   }
 
@@ -351,17 +386,6 @@ export class RecordsStore implements RecordsView {
   /** Frees the in-memory database; the store cannot be used afterwards. */
   close(): void {
     this.shared.close();
-  }
-
-  private insertRun(db: Database, info: RunInfo & { id: string }, status: RunStatus, extra: { error?: string; actions?: unknown }): void {
-    db.run(
-      `INSERT INTO ingest_run (id, skill, version, prompt_hash, raw_output, validation, tokens, duration_ms, status, error, actions, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        info.id, info.skill, info.version ?? null, info.promptHash ?? null, info.rawOutput ?? null, json(info.validation), json(info.tokens),
-        info.durationMs ?? null, status, extra.error ?? null, json(extra.actions), this.clock().toISOString(),
-      ],
-    );
   }
 
   private readRuns(db: Database, sql: string, params: SqlValue[]): IngestRun[] {

@@ -3,7 +3,9 @@
  * audit row (the raw model output(s) it came from, not a re-serialised output), or a chain's steps
  * in order, each step in its own transaction as the CLI writes a chain. No model is asked again.
  * The core re-plans each action inside the transaction and refuses a plan the records no longer
- * match (StalePlanError), so what is written is what the user saw.
+ * match (StalePlanError), so what is written is what the user saw. A chain's dry run planned each
+ * step against the records as the earlier steps' plans leave them (runChain), so a step still
+ * holds once the steps before it are written.
  */
 import { applyActions, type ApplyOutcome } from '../../actions/runActions';
 import type { RecordsStore } from '../../records/recordsStore';

@@ -4,13 +4,29 @@
  * chain's input and the outputs of earlier steps, by their `output_as` names). A step may be skipped by `when`, retried (`retry.times`, `retry.delay_ms`),
  * and bounded in time (`timeout_ms`); when it still fails, `on_error` says whether the chain goes
  * on, stops, or runs other steps instead and goes on. Every step is reported. Each step writes in its own
- * transaction (a chain is a sequence of runs, not one), and a dry run writes nothing at all.
+ * transaction (a chain is a sequence of runs, not one), and a dry run writes nothing at all: its
+ * steps are planned against a scratch copy of the records (ScratchRecords) into which each step's
+ * plan is written as a real run would write it, so a step sees what the steps before it would have
+ * written (the company the first step creates, the note it keeps), as it will when the plans are
+ * applied one after the other.
  */
 import type { ChainManifest, ChainStep, SkillManifest } from '../../manifest';
 import { nowHelper } from '../../runtime/template';
 import { CancelledError, throwIfAborted } from '../../runtime/abort';
+import { applyActions } from '../../actions/runActions';
+import type { PlanOp } from '../../actions/types';
+import { ScratchRecords } from '../../records/scratchRecords';
 import { ParamRenderer } from './renderParams';
 import { runManifestSkill, type ManifestInput, type ManifestRunDeps, type ManifestRunResult } from './runManifestSkill';
+
+/** One action of a step's plan, as the step report lists it (and `output_as` gives later steps). */
+export interface ChainStepAction {
+  primitive: string;
+  op: PlanOp;
+  id: string;
+  /** "kind:id" of the record the action is about. */
+  ref: string;
+}
 
 /** How one step ended. */
 export interface ChainStepReport {
@@ -21,6 +37,8 @@ export interface ChainStepReport {
   output_as?: string;
   runId?: string;
   planned?: number;
+  /** What the step's plan does (a dry run) or did, action by action; absent when it planned nothing. */
+  actions?: ChainStepAction[];
   error?: string;
   /** True for a step of an `on_error` branch. */
   onError?: boolean;
@@ -102,6 +120,23 @@ export async function runChain(
   deps: ManifestRunDeps,
   options: ChainRunOptions = {},
 ): Promise<ChainReport> {
+  // A dry run's steps read and plan against this copy; each step's plan is written to it.
+  const scratch = deps.dryRun ? new ScratchRecords(deps.records) : undefined;
+  try {
+    return await runSteps(chain, input, skills, scratch ? { ...deps, records: scratch } : deps, options, scratch);
+  } finally {
+    scratch?.close();
+  }
+}
+
+async function runSteps(
+  chain: ChainManifest,
+  input: ManifestInput,
+  skills: ReadonlyMap<string, SkillManifest>,
+  deps: ManifestRunDeps,
+  options: ChainRunOptions,
+  scratch: ScratchRecords | undefined,
+): Promise<ChainReport> {
   const { runSkill, codeSkills } = options;
   const renderer = new ParamRenderer();
   const outputs: Record<string, unknown> = {};
@@ -134,10 +169,17 @@ export async function runChain(
         return true;
       }
       const result: ManifestRunResult = await (runSkill ?? runManifestSkill)(manifest!, stepInput(args, input), { ...deps, signal });
-      if (step.output_as) outputs[step.output_as] = { output: result.output, runId: result.runId, actions: result.planned.map((p) => ({ primitive: p.primitive, op: p.op, id: p.alias.id, ref: p.alias.ref })) };
+      if (scratch && result.status === 'dry_run' && result.planned.length > 0) {
+        // Written as Apply will write it (re-planned inside a transaction of the copy), so the next
+        // step's plan is the one Apply will find still holding after this step is written.
+        await applyActions(result.planned, scratch, { skill: manifest!.name, version: manifest!.version }, deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {});
+      }
+      const actions = result.planned.map((p): ChainStepAction => ({ primitive: p.primitive, op: p.op, id: p.alias.id, ref: p.alias.ref }));
+      if (step.output_as) outputs[step.output_as] = { output: result.output, runId: result.runId, actions };
       report.status = result.status;
       if (result.runId) report.runId = result.runId;
       report.planned = result.planned.length;
+      if (actions.length > 0) report.actions = actions;
       if (result.status !== 'invalid') return true;
       report.error = result.warnings[0];
       return false;

@@ -17,7 +17,7 @@ import { addUsage, ZERO_USAGE, type LlmProvider, type LlmUsage } from '../../llm
 import { nowHelper, compileTemplate } from '../../runtime/template';
 import { planActions, applyActions, type ApplyOutcome } from '../../actions/runActions';
 import type { PlannedAction } from '../../actions/types';
-import type { RecordsStore } from '../../records/recordsStore';
+import type { SkillRecords } from '../../records/recordsStore';
 import { actionSpecs, type SkillManifest } from '../../manifest';
 import { ParamRenderer } from './renderParams';
 import { throwIfAborted } from '../../runtime/abort';
@@ -34,7 +34,8 @@ export interface ManifestInput {
 
 /** What a run needs from its caller. */
 export interface ManifestRunDeps {
-  records: RecordsStore;
+  /** The records file, or a chain dry run's scratch copy (the earlier steps' plans written to it). */
+  records: SkillRecords;
   llm?: LlmProvider;
   signal: AbortSignal;
   /** The run's clock (templates' `now`, reminders' dates). */
