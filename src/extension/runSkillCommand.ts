@@ -255,7 +255,7 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
 /**
  * Run Skill… on a chain: every step dry-run (a step's skill refused as on its own), the steps'
  * plans reviewed together, then, on Apply, each step's plan written in its own transaction in
- * order, as the CLI writes a chain. A step whose plan the earlier steps made stale stops there.
+ * order, as the CLI writes a chain. A step whose records changed since the dry run (another window, the CLI) stops there.
  */
 async function runChainFlow(
   deps: RunSkillDeps, options: RunSkillOptions, chain: LoadedChain, runnable: readonly LoadedSkill[],
@@ -319,7 +319,7 @@ async function runChainFlow(
     const stale = f.error instanceof ActionsFailedError && f.error.reason instanceof StalePlanError;
     log.warn(`run chain ${chain.name}: step ${f.index + 1} (${f.skill}) not written: ${f.error instanceof Error ? f.error.message : String(f.error)}`);
     const steps = result.written.map((w) => String(w.index + 1)).join(', ') || vscode.l10n.t('none');
-    const why = stale ? vscode.l10n.t('its plan was made before the earlier steps (or another window) changed those records') : f.error instanceof Error ? f.error.message : String(f.error);
+    const why = stale ? vscode.l10n.t('the records changed since the dry run (another window or the command line wrote them)') : f.error instanceof Error ? f.error.message : String(f.error);
     void showWarning(vscode.l10n.t('{0}: steps written: {1}. Step {2} ({3}) was not written: {4}. Dry-run the chain again to plan the rest.', chain.name, steps, f.index + 1, f.skill, why));
     return outcome(result.written.length ? 'applied' : 'cancelled', runIds);
   }

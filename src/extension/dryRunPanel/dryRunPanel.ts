@@ -191,7 +191,7 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
           const f = result.failed;
           const stale = f.error instanceof ActionsFailedError && f.error.reason instanceof StalePlanError;
           const why = stale
-            ? vscode.l10n.t('its plan was made before the earlier steps (or another window) changed those records')
+            ? vscode.l10n.t('the records changed since the dry run (another window or the command line wrote them)')
             : f.error instanceof Error ? f.error.message : String(f.error);
           report = { status: stale ? 'stale' : 'failed', runIds, message: vscode.l10n.t('{0}: steps written: {1}. Step {2} ({3}) was not written: {4}. Dry-run the chain again to plan the rest.', t.chain, steps, f.index + 1, f.skill, why) };
           this.deps.log.warn(`dry run ${t.chain}: ${report.message}`);
