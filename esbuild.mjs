@@ -17,6 +17,8 @@ const builds = [
   { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['webview-ui/report.ts'], outfile: 'dist/webview/report.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['webview-ui/mock.ts'], outfile: 'dist/webview/mock.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['webview-ui/compare.ts'], outfile: 'dist/webview/compare.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 async function copyAssets() {

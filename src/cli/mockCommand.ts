@@ -81,8 +81,11 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
   try {
     session = args.sessions.unfinished(args.userId);
   } catch (err) {
-    if (err instanceof MockSessionError) throw new UsageError(err.message);
-    throw err;
+    if (!(err instanceof MockSessionError)) throw err;
+    // --new discards a saved session this version cannot read.
+    if (!args.fresh || !err.sessionId) throw new UsageError(`${err.message} (interview-lens mock --new discards it)`);
+    await args.sessions.remove(err.sessionId);
+    session = undefined;
   }
   const unfinished = session;
   if (args.resume && !unfinished) throw new UsageError('there is no unfinished mock interview to resume: start one with "interview-lens mock"');
@@ -116,6 +119,8 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
     }
     if (answer === ':end') {
       session = endSession(session, new Date());
+      // Kept until diagnosed: an interrupted diagnosis leaves the answers to resume.
+      await args.sessions.save(session, args.userId);
       break;
     }
     if (answer === ':skip') {

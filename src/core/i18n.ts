@@ -206,6 +206,8 @@ const MESSAGES = {
     'hover.points': '{0} of completeness',
     'hover.open': 'Open the entry',
     'hover.show': 'Show in the report',
+    'hover.compare': 'Compare with the expert',
+    'lens.compare': 'Compare with the expert',
     'report.goToQuestion': 'Show in editor',
   },
   zh: {
@@ -412,6 +414,8 @@ const MESSAGES = {
     'hover.points': '占完整性 {0}',
     'hover.open': '打开条目',
     'hover.show': '在报告中查看',
+    'hover.compare': '与专家答案对比',
+    'lens.compare': '与专家答案对比',
     'report.goToQuestion': '在编辑器中查看',
   },
 } as const;

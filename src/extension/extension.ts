@@ -17,7 +17,13 @@ import { CoreHost } from './services';
 import { AskPanel } from './askPanel';
 import { askCommand } from './askCommand';
 import { askSkillHost } from './skillHost';
-import { registerChatParticipant } from './chat/chatParticipant';
+import { registerChatParticipant, type ChatParticipantApi } from './chat/chatParticipant';
+import { compareWithExpertCommand } from './coach/compareCommand';
+import { ComparePanel } from './coach/comparePanel';
+import { MockController } from './coach/mockController';
+import { startMockInterviewCommand } from './coach/mockCommand';
+import { MockPanel } from './coach/mockPanel';
+import { MockPanelSerializer } from './coach/mockPanelSerializer';
 import { registerLanguageModelTools } from './chat/languageModelTools';
 import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
 import { diagnoseAndRecordCommand } from './recordCommand';
@@ -42,6 +48,13 @@ export interface InterviewLensApi {
   skills: SkillsViewApi;
   /** The Test Explorer's replays of recorded runs. */
   replayTests: ReplayTestsApi;
+  /** The interview coach: the mock interview, the compare view, `@interview` and the language model tools. */
+  coach: {
+    mock: MockController;
+    compare: ComparePanel;
+    chat: ChatParticipantApi;
+    languageModelTools: ReadonlyMap<string, vscode.LanguageModelTool<Record<string, unknown>>>;
+  };
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -100,12 +113,21 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.showReminders', () => showRemindersCommand(jobSearchView, jobSearch)),
   );
   registerSkillEditor(context, catalog);
+  const chat = registerChatParticipant(deps);
+  const lmTools = registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) });
+  context.subscriptions.push(...chat.disposables, ...lmTools.disposables);
+  const mock = new MockController(deps, new MockPanel(context.extensionUri));
+  const compare = new ComparePanel(context.extensionUri);
   context.subscriptions.push(
-    ...registerChatParticipant(deps),
-    ...registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) }),
+    mock, compare,
+    vscode.window.registerWebviewPanelSerializer(MockPanel.viewType, new MockPanelSerializer(mock)),
+    // From the palette, "Practise weak questions" ({ itemIds }) or automation (see StartMockArgs).
+    vscode.commands.registerCommand('interviewLens.startMockInterview', (arg?: unknown) => startMockInterviewCommand(mock, context, arg)),
+    // From the lens and hover (uri, index), the editor's context menu (uri) or automation ({ uri, index } / { uri, selection }).
+    vscode.commands.registerCommand('interviewLens.compareWithExpert', (arg?: unknown, index?: unknown) => compareWithExpertCommand({ ...deps, compare }, arg, index)),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests };
+  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests, coach: { mock, compare, chat: chat.api, languageModelTools: lmTools.tools } };
 }
 
 export function deactivate(): void {}

@@ -9,6 +9,8 @@ import { answerTurn, currentTurn, endSession, newSession, sessionTranscript, ski
 import { MockSessionError, MockSessionStore } from '../../src/core/coach/mockSessionStore';
 import { MockInterviewError, startMockInterviewOn } from '../../src/core/coach/mockInterview';
 import { HistoryStore } from '../../src/core/store/historyStore';
+import { mockView } from '../../src/core/coach/mockView';
+import { categoriesForTopic } from '../../src/core/coach/topics';
 import type { AnswerAnalysis } from '../../src/core/llm/analysis';
 import { KNOWLEDGE_DIR, tempDir } from './helpers';
 
@@ -103,6 +105,43 @@ describe('mock interview', function () {
       assert.ok(!transcript.includes(core.knowledgeBase.get(ids[1])!.question), 'the skipped question is not in the transcript');
     });
 
+    it('the panel view: the question waiting, the feedback on the last answer and its follow-up, what is done', () => {
+      let s = startMockInterviewOn(core, ['en-agent-definition', 'en-prompt-caching'], { fallbackLanguage: 'en', followUps: true }, new Date('2026-12-01T10:00:00Z')).session;
+      let v = mockView(s);
+      assert.deepEqual(v.current, { kind: 'question', question: core.knowledgeBase.get('en-agent-definition')!.question, number: 1 });
+      assert.deepEqual(v.progress, { asked: 1, total: 2 });
+      assert.equal(v.feedback, undefined);
+      s = answerTurn(s, 'An agent loops.', analysis(['plan-act-observe loop']), core.knowledgeBase, new Date()).session;
+      v = mockView(s);
+      assert.equal(v.current!.kind, 'follow-up');
+      assert.equal(v.current!.question, core.knowledgeBase.get('en-agent-components')!.question);
+      assert.deepEqual(v.feedback, {
+        question: core.knowledgeBase.get('en-agent-definition')!.question, score: 55, dimensions: { completeness: 50, depth: 50, accuracy: 80, practicality: 40 },
+        missing: ['plan-act-observe loop'], offTopic: false, followUp: { question: core.knowledgeBase.get('en-agent-components')!.question, probes: ['plan-act-observe loop'] },
+      });
+      // A skip clears the feedback (it was about the answer before); the follow-up does not count as a question.
+      s = skipTurn(s, core.knowledgeBase, new Date());
+      v = mockView(s);
+      assert.equal(v.feedback, undefined);
+      assert.deepEqual(v.current, { kind: 'question', question: core.knowledgeBase.get('en-prompt-caching')!.question, number: 2 });
+      assert.deepEqual(v.done.map((d) => [d.kind, d.skipped, d.score ?? null]), [['question', false, 55], ['follow-up', true, null]]);
+      s = answerTurn(s, 'It reuses the KV cache.', analysis([]), core.knowledgeBase, new Date()).session;
+      v = mockView(s);
+      assert.equal(v.status, 'finished');
+      assert.equal(v.current, undefined);
+      assert.equal(v.answered, 2);
+      assert.equal(v.feedback!.followUp, undefined, 'nothing missed, no follow-up');
+    });
+
+    it('a /mock topic names categories by id or name in either language; an unknown one names none', () => {
+      assert.deepEqual(categoriesForTopic('rag'), ['rag']);
+      assert.deepEqual(categoriesForTopic('Tool Calling'), ['tool-calling']);
+      assert.deepEqual(categoriesForTopic('记忆'), ['memory']);
+      assert.deepEqual(categoriesForTopic('multi agent'), ['multi-agent']);
+      assert.deepEqual(categoriesForTopic('cooking'), []);
+      assert.deepEqual(categoriesForTopic('  '), []);
+    });
+
     it('asks exactly the questions given by id, in order, in the language the ids name', () => {
       const { session } = startMockInterviewOn(core, ['en-prompt-caching', 'zh-idempotency', 'agent-definition'], { fallbackLanguage: 'zh', followUps: false }, new Date());
       assert.equal(session.language, 'en', 'the first id names English');
@@ -142,12 +181,13 @@ describe('mock interview', function () {
         assert.equal(currentTurn(resumed)!.entryId, ids[1]);
         assert.equal(resumed.turns[0].answer, '幂等就是重复请求只生效一次。');
         assert.deepEqual(reopened.get('s2'), resumed);
-        // An ended session is not offered for resuming, and a removed one is gone.
+        // Ended but not yet diagnosed (the diagnosis failed): still offered, so the answers are not lost.
         await reopened.save(endSession(resumed, new Date('2026-12-01T10:06:00Z')), 'ann');
-        assert.equal(window2.unfinished('ann'), undefined);
-        assert.equal(window2.get('s2')!.status, 'ended');
+        assert.equal(window2.unfinished('ann')!.status, 'ended');
+        // Diagnosed into the history: removed, nothing left to resume.
         await reopened.remove('s2');
         assert.equal(window2.get('s2'), undefined);
+        assert.equal(window2.unfinished('ann'), undefined);
         reopened.close();
       } finally {
         window2.close();
