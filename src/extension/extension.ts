@@ -24,6 +24,7 @@ import { MockController } from './coach/mockController';
 import { startMockInterviewCommand } from './coach/mockCommand';
 import { MockPanel } from './coach/mockPanel';
 import { MockPanelSerializer } from './coach/mockPanelSerializer';
+import { MOCK_TRANSCRIPT_SCHEME, MockTranscripts } from './coach/mockTranscripts';
 import { registerLanguageModelTools } from './chat/languageModelTools';
 import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
 import { diagnoseAndRecordCommand } from './recordCommand';
@@ -85,8 +86,8 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     log, state, lenses, deps.panel, restorer,
     vscode.window.registerWebviewPanelSerializer(ReportPanel.viewType, new ReportPanelSerializer(deps.panel, host)),
     knowledge, workspaceKnowledge, askPanel,
-    vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }], lenses),
-    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new QuestionHoverProvider(state, host)),
+    vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: MOCK_TRANSCRIPT_SCHEME }], lenses),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: MOCK_TRANSCRIPT_SCHEME }], new QuestionHoverProvider(state, host)),
     vscode.commands.registerCommand('interviewLens.searchKnowledgeBase', (args?: { query?: string; dimension?: never; topK?: number }) => searchKnowledgeCommand(host, knowledge, args)),
     vscode.commands.registerCommand('interviewLens.openKnowledgeEntry', (id: string) => knowledge.show(id)),
     vscode.commands.registerCommand('interviewLens.diagnose', (uri?: vscode.Uri) => diagnoseCommand(deps, uri)),
@@ -116,10 +117,12 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const chat = registerChatParticipant(deps);
   const lmTools = registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) });
   context.subscriptions.push(...chat.disposables, ...lmTools.disposables);
-  const mock = new MockController(deps, new MockPanel(context.extensionUri));
+  const mockTranscripts = new MockTranscripts();
+  const mock = new MockController(deps, new MockPanel(context.extensionUri), mockTranscripts);
   const compare = new ComparePanel(context.extensionUri);
   context.subscriptions.push(
     mock, compare,
+    vscode.workspace.registerTextDocumentContentProvider(MOCK_TRANSCRIPT_SCHEME, mockTranscripts),
     vscode.window.registerWebviewPanelSerializer(MockPanel.viewType, new MockPanelSerializer(mock)),
     // From the palette, "Practise weak questions" ({ itemIds }) or automation (see StartMockArgs).
     vscode.commands.registerCommand('interviewLens.startMockInterview', (arg?: unknown) => startMockInterviewCommand(mock, context, arg)),

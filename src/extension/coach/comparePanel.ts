@@ -33,6 +33,7 @@ const MARKS: Record<ViewPoint['status'], string> = { stated: '✓', mentioned: '
  * answer marked with the key points it covers (numbered as in the list), every key point ticked
  * with its sentence or marked missing, the mistakes with their corrections, and, with a model
  * engine, "Rewrite my answer". The page is rendered here; its script only sends the two buttons.
+ * It opens in the editor group it was asked from: two columns need the width.
  */
 export class ComparePanel implements vscode.Disposable {
   static readonly viewType = 'interviewLens.compare';
@@ -51,7 +52,7 @@ export class ComparePanel implements vscode.Disposable {
     const view = compareView(comparison);
     this.shown = { comparison, view, source, canRewrite };
     if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(ComparePanel.viewType, vscode.l10n.t('Compare with the expert'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+      const panel = vscode.window.createWebviewPanel(ComparePanel.viewType, vscode.l10n.t('Compare with the expert'), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
         enableScripts: true, retainContextWhenHidden: true,
         localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
       });
@@ -71,7 +72,7 @@ export class ComparePanel implements vscode.Disposable {
         }),
       );
     } else {
-      this.panel.reveal(vscode.ViewColumn.Beside);
+      this.panel.reveal();
     }
     this.panel.title = vscode.l10n.t('Compare: {0}', view.question.length > 40 ? `${view.question.slice(0, 39)}…` : view.question);
     this.panel.webview.html = this.html(this.panel.webview, this.shown);
@@ -95,7 +96,7 @@ export class ComparePanel implements vscode.Disposable {
     const e = escapeHtml;
     const answer = view.answer.map((s, i) => {
       const classes = ['sentence', ...(s.points.length ? ['covers'] : []), ...(s.mistakes.length ? ['wrong'] : [])].join(' ');
-      const refs = s.points.map((p) => `<span class="ref" aria-hidden="true">${p + 1}</span>`).join('');
+      const refs = s.points.length ? `<sup class="ref" aria-hidden="true">${s.points.map((p) => p + 1).join(', ')}</sup>` : '';
       const label = s.points.length ? ` aria-label="${e(vscode.l10n.t('covers key point {0}', s.points.map((p) => p + 1).join(', ')))}"` : '';
       return `<span class="${classes}" id="s-${i}" data-points="${s.points.join(' ')}"${label}>${e(s.text)}</span>${refs} `;
     }).join('');
@@ -109,7 +110,7 @@ ${p.sentence ? `<p class="point-quote"><q data-testid="point-sentence">${e(p.sen
       ? `<section class="card" aria-labelledby="mistakes-h"><h2 id="mistakes-h">${e(vscode.l10n.t('Mistakes and their corrections'))}</h2><ul class="mistakes">${view.mistakes.map((m) => `<li data-testid="mistake"><span class="claim">“${e(m.claim)}”</span> → ${e(m.correction)}</li>`).join('')}</ul></section>`
       : '';
     const t = view.tally;
-    const tally = `<p class="tally" data-testid="tally"><span>${e(vscode.l10n.t('{0} of {1} key points covered', t.stated, t.total))}</span>${t.mentioned ? `<span>${e(vscode.l10n.t('{0} only named', t.mentioned))}</span>` : ''}${t.missing ? `<span>${e(vscode.l10n.t('{0} missing', t.missing))}</span>` : ''}${t.contradicted ? `<span>${e(vscode.l10n.t('{0} contradicted', t.contradicted))}</span>` : ''}</p>`;
+    const tally = `<span class="tally" data-testid="tally"><span>${e(vscode.l10n.t('{0} of {1} key points covered', t.stated, t.total))}</span>${t.mentioned ? `<span>${e(vscode.l10n.t('{0} only named', t.mentioned))}</span>` : ''}${t.missing ? `<span>${e(vscode.l10n.t('{0} missing', t.missing))}</span>` : ''}${t.contradicted ? `<span>${e(vscode.l10n.t('{0} contradicted', t.contradicted))}</span>` : ''}</span>`;
     const expert = view.expert
       ? `<div class="row"><h2 id="expert-h">${e(vscode.l10n.t('The expert answer'))}</h2><vscode-button appearance="secondary" id="open-entry">${e(vscode.l10n.t('Open entry'))}</vscode-button></div>
 <p class="muted">${e(view.expert.question)}</p><div class="expert-text" data-testid="expert-answer">${e(view.expert.answer)}</div>`

@@ -14,6 +14,7 @@ import { createRunEngine, readEngineSettings } from '../engineSettings';
 import { showError } from '../notify';
 import { reportLanguageSetting } from '../reportLanguage';
 import { MockPanel, type MockMessage, type MockPanelStatus } from './mockPanel';
+import type { MockTranscripts } from './mockTranscripts';
 
 /** What a scripted step of a test does: answer with the text, skip, or end the interview. */
 export type MockStep = string | { skip: true } | { end: true };
@@ -43,7 +44,7 @@ export class MockController implements vscode.Disposable {
   private working: Promise<unknown> = Promise.resolve();
   private lastReport: Report | undefined;
 
-  constructor(readonly deps: Deps, readonly panel: MockPanel) {
+  constructor(readonly deps: Deps, readonly panel: MockPanel, private readonly transcripts: MockTranscripts) {
     panel.onMessage = (m) => void this.handle(m);
     panel.onClosed = () => {
       // The session stays in the store: running the command again offers to resume it.
@@ -225,10 +226,10 @@ export class MockController implements vscode.Disposable {
     }
   }
 
-  /** The report beside its transcript (an untitled document, as for a recording), with score lenses. */
+  /** The report beside its transcript (a read-only document), with score lenses. */
   private async showReport(report: Report): Promise<void> {
     const session = this.session!;
-    const doc = await vscode.workspace.openTextDocument({ content: sessionTranscript(session), language: 'plaintext' });
+    const doc = await vscode.workspace.openTextDocument(this.transcripts.add(session.id, report.source, sessionTranscript(session)));
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: true });
     this.deps.state.set(doc.uri, doc.version, report, reportOrigin(doc.uri.toString(), doc.getText()).textHash);
     this.deps.panel.show(report, doc.uri);
@@ -237,11 +238,7 @@ export class MockController implements vscode.Disposable {
   private async record(): Promise<void> {
     const session = this.session;
     if (!session || !currentTurn(session)) return;
-    if (!vscode.workspace.isTrusted) {
-      this.status = { error: vscode.l10n.t('Answering from a recording runs a speech-to-text program or uploads the audio, so it is off in Restricted Mode.') };
-      this.render();
-      return;
-    }
+    if (this.refusedUntrusted()) return;
     const picked = await vscode.window.showOpenDialog({
       canSelectMany: false, openLabel: vscode.l10n.t('Transcribe'), filters: { [vscode.l10n.t('Audio')]: AUDIO_EXTENSIONS.map((e) => e.slice(1)) },
     });
@@ -250,6 +247,7 @@ export class MockController implements vscode.Disposable {
 
   /** Transcribes `file` with the configured speech-to-text and puts the text in the answer box. */
   async transcribe(file: vscode.Uri): Promise<string | undefined> {
+    if (this.refusedUntrusted()) return undefined;
     this.status = { busy: 'transcribing' };
     this.render();
     try {
@@ -270,6 +268,14 @@ export class MockController implements vscode.Disposable {
       this.render();
       return undefined;
     }
+  }
+
+  /** In Restricted Mode a recording is not transcribed (it runs a program or uploads the audio): says so. */
+  private refusedUntrusted(): boolean {
+    if (vscode.workspace.isTrusted) return false;
+    this.status = { error: vscode.l10n.t('Answering from a recording runs a speech-to-text program or uploads the audio, so it is off in Restricted Mode.') };
+    this.render();
+    return true;
   }
 
   private fail(err: unknown, message: string): void {
