@@ -55,10 +55,22 @@ function responseTurn(result: vscode.ChatResult): vscode.ChatResponseTurn {
 
 const textOf = (result: vscode.LanguageModelToolResult) => result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 
+/** Closes an untitled document without the save prompt (a webview opened since may be the active editor). */
+async function discard(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
+/** Discards every unsaved untitled document the tests left (a failed test must not leave a save prompt that blocks the next suite). */
+async function discardUntitled(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.isDirty)) await discard(doc);
+}
+
 describe('Language model tools and the chat participant', function () {
   this.timeout(120_000);
 
   before(activate);
+  after(discardUntitled);
 
   it('the tools are registered with VS Code, with the schemas the registry checks', () => {
     const ours = vscode.lm.tools.filter((t) => t.name.startsWith('interviewLens_'));
@@ -163,6 +175,6 @@ describe('Language model tools and the chat participant', function () {
     const shown = await vscode.commands.executeCommand<{ source: string; view: { expert: { entryId: string } | null } }>(button.command, ...(button.arguments ?? []));
     assert.equal(shown?.source, 'selection');
     assert.equal(shown.view.expert?.entryId, 'en-idempotency');
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await discard(notes);
   });
 });

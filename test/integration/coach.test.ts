@@ -58,6 +58,17 @@ async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promis
 
 const start = (arg: unknown) => vscode.commands.executeCommand<MockOutcome | undefined>('interviewLens.startMockInterview', arg);
 
+/** Closes an untitled document without the save prompt (a webview opened since may be the active editor). */
+async function discard(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
+/** Discards every unsaved untitled document the tests left (a failed test must not leave a save prompt that blocks the next suite). */
+async function discardUntitled(): Promise<void> {
+  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.isDirty)) await discard(doc);
+}
+
 describe('The interview coach in a real VS Code', function () {
   this.timeout(120_000);
   let api: Api;
@@ -72,6 +83,7 @@ describe('The interview coach in a real VS Code', function () {
 
   after(async () => {
     history?.close();
+    await discardUntitled();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -206,7 +218,7 @@ describe('The interview coach in a real VS Code', function () {
       assert.equal(shown.view.expert?.entryId, 'en-idempotency');
       assert.ok(shown.view.tally.stated >= 2, JSON.stringify(shown.view.points));
       assert.equal(shown.canRewrite, false, 'offline: no rewrite offered');
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await discard(notes);
     });
 
     it('with a model engine, "Rewrite my answer" keeps the candidate\'s facts or is refused', async function () {
@@ -238,7 +250,7 @@ describe('The interview coach in a real VS Code', function () {
         rewriteReply = 'Use an idempotency key with a unique constraint.';
         const refused = await api.coach.compare.rewrite!();
         assert.ok('error' in refused && /dropped the candidate's own facts/.test(refused.error), JSON.stringify(refused));
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await discard(notes);
       } finally {
         delete fake.__interviewLensFakeChatModel;
         await config.update('engine', undefined, vscode.ConfigurationTarget.Global);

@@ -278,6 +278,21 @@ describe('mock interview', function () {
       assert.match(resumed.stdout, /Overall/i);
     });
 
+    it('a saved session this version cannot read blocks a plain start with what to do; --new discards it', async () => {
+      const sessions = await MockSessionStore.open(path.join(home, 'mock-sessions.sqlite'));
+      const s = newSession(core.knowledgeBase, ['en-prompt-caching'], { count: 1, categories: [], difficulties: [], followUps: false, language: 'en', id: 'old', now: new Date() });
+      await sessions.save({ ...s, format: 99 }, 'default');
+      sessions.close();
+      const blocked = await mock([], '--count', '1');
+      assert.equal(blocked.status, 2);
+      assert.match(blocked.stderr, /not one this version can resume.*\(interview-lens mock --new discards it\)/);
+      const fresh = await mock([':end'], '--count', '1', '--new');
+      assert.equal(fresh.status, 0, fresh.stderr);
+      const after = await MockSessionStore.open(path.join(home, 'mock-sessions.sqlite'));
+      assert.equal(after.get('old'), undefined, 'the unreadable session was discarded');
+      after.close();
+    });
+
     it('bad choices say what to do', async () => {
       assert.match((await mock([], '--dimension', 'cooking')).stderr, /unknown --dimension "cooking": use one of agent-basic/);
       assert.match((await mock([], '--count', '0')).stderr, /--count must be a whole number from 1 to 30/);

@@ -126,18 +126,21 @@ export class MockPanel implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'icon.png');
-    this.subscriptions.push(
-      panel.onDidDispose(() => {
-        if (this.panel !== panel) return;
-        this.panel = undefined;
-        this.onClosed();
-      }),
+    // The listeners live as long as their panel (a restored panel replaces the one before).
+    const listeners: vscode.Disposable[] = [
       panel.webview.onDidReceiveMessage((m: MockMessage) => {
         if (this.panel !== panel || !m || typeof m.type !== 'string') return;
         if (m.type === 'ready' && this.last) void panel.webview.postMessage({ type: 'state', ...this.last });
         this.onMessage(m);
       }),
-    );
+    ];
+    listeners.push(panel.onDidDispose(() => {
+      for (const l of listeners) l.dispose();
+      if (this.panel !== panel) return;
+      this.panel = undefined;
+      this.onClosed();
+    }));
+    this.subscriptions.push(...listeners);
   }
 
   private html(webview: vscode.Webview): string {
