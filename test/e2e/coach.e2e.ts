@@ -176,9 +176,12 @@ describe('The interview coach, end to end in Chromium', function () {
       const status = await frame.evaluate(() => document.body.dataset.status);
       if (status !== 'active') break;
       await frame.waitForFunction(() => document.activeElement?.id === 'answer' && document.body.dataset.busy === '', undefined, { timeout: 60_000 });
+      const asked = await frame.evaluate(() => document.querySelector('[data-testid="question"]')?.textContent ?? '');
       await typeAnswer(page, 'We measured it on a fixed evaluation set, chose the simpler design, and checked the trade-off in production with monitoring.');
       await page.keyboard.press('Control+Enter');
-      await frame.waitForFunction(() => document.body.dataset.busy === '' , undefined, { timeout: 60_000 });
+      // Done when the next question is on show, or the interview is over and diagnosed.
+      await frame.waitForFunction((q) => document.body.dataset.busy === ''
+        && (document.body.dataset.status !== 'active' || document.querySelector('[data-testid="question"]')?.textContent !== q), asked, { timeout: 90_000 });
     }
     await frame.waitForSelector('[data-testid="over"] #open-report', { timeout: 90_000 });
     assert.equal(await frame.evaluate(() => document.activeElement?.id), 'open-report', 'focus goes to Open report');
