@@ -20,6 +20,8 @@ const builds = [
   { ...common, entryPoints: ['src/core/skills/manifest/scriptWorker.ts'], outfile: 'dist/skillScriptWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['webview-ui/report.ts'], outfile: 'dist/webview/report.js', platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['webview-ui/dryRun.ts'], outfile: 'dist/webview/dryRun.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['webview-ui/mock.ts'], outfile: 'dist/webview/mock.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { ...common, entryPoints: ['webview-ui/compare.ts'], outfile: 'dist/webview/compare.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 async function copyAssets() {

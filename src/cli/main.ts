@@ -15,7 +15,7 @@ import { modelFlags } from './modelFlags';
 import { mockCommand } from './mockCommand';
 import { exportCommand, importCommand } from './skillMdCommand';
 import { MockInterviewError } from '../core/coach/mockInterview';
-import { MockSessionError } from '../core/coach/mockSessionFile';
+import { MockSessionError, MockSessionStore } from '../core/coach/mockSessionStore';
 import { cliSkillHost, recordsCommand, runCommand, skillsCommand } from './skillCommands';
 import { ManifestRunError } from '../core/skills/manifest/runManifestSkill';
 import { ScriptError } from '../core/skills/manifest/scriptedSkill';
@@ -279,11 +279,17 @@ export async function run(
       const model = modelFlags(io.env, values.engine, undefined);
       const store = values['no-history'] ? undefined : await openHistory(io.env);
       const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
-      return await withSigint((signal) => mockCommand({
-        dimensions: values.dimension ?? [], difficulties: values.difficulty ?? [], count: values.count, language: values.language, resume: values.resume!, fresh: values.new!,
-        followUps: !values['no-follow-ups'], json: values.json!, userId: values.user!, persist: !values['no-history'], sessionFile: path.join(homeDir(io.env), 'mock-session.json'),
-        core, run: { caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}) },
-      }, { stdout: io.stdout, stderr: io.stderr, readLine }), { finish() {}, discard() {} });
+      // The same store as VS Code's (a sql.js file beside the history), under the CLI's home.
+      const sessions = await MockSessionStore.open(path.join(homeDir(io.env), 'mock-sessions.sqlite'));
+      try {
+        return await withSigint((signal) => mockCommand({
+          dimensions: values.dimension ?? [], difficulties: values.difficulty ?? [], count: values.count, language: values.language, resume: values.resume!, fresh: values.new!,
+          followUps: !values['no-follow-ups'], json: values.json!, userId: values.user!, persist: !values['no-history'], sessions,
+          core, run: { caller: 'cli', signal, ...(model.llm ? { llm: model.llm } : {}) },
+        }, { stdout: io.stdout, stderr: io.stderr, readLine }), { finish() {}, discard() {} });
+      } finally {
+        sessions.close();
+      }
     }
     if (command === 'replay') {
       await prepareCore();

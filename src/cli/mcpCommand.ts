@@ -1,14 +1,14 @@
 /**
  * `interview-lens mcp`: the MCP server over standard input and output, for VS Code, Claude Desktop
  * and any other MCP client. Standard output carries only the protocol; everything else goes to
- * standard error. The skill folders are watched, and a change reloads the skills and announces a
- * new tool list.
+ * standard error. The skill folders are watched (also one created after start-up), and a change
+ * reloads the skills and announces a new tool list.
  */
-import * as fs from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../core/mcp/mcpServer';
 import type { Core } from '../core/services';
 import { builtInSkillsDir, cliSkillHost, WORKSPACE_SKILL_DIRS } from './skillCommands';
+import { watchSkillFolders } from './skillFolderWatcher';
 import * as path from 'node:path';
 
 /** What `mcp` is given. */
@@ -31,7 +31,6 @@ export async function mcpCommand(args: McpArgs): Promise<number> {
     core: args.core, version: args.version, workspaceRoot: args.cwd,
     skills: () => cliSkillHost(args.cwd, { recordsFile: args.recordsFile, trusted: args.trusted, allowWrites: args.allowWrites }),
   });
-  const watchers: fs.FSWatcher[] = [];
   let timer: NodeJS.Timeout | undefined;
   const changed = () => {
     clearTimeout(timer);
@@ -39,15 +38,12 @@ export async function mcpCommand(args: McpArgs): Promise<number> {
       mcp.reload().catch((err: unknown) => args.stderr(`interview-lens mcp: reloading the skills failed: ${err instanceof Error ? err.message : String(err)}\n`));
     }, RELOAD_DELAY_MS);
   };
-  for (const dir of [builtInSkillsDir(), ...WORKSPACE_SKILL_DIRS.map((d) => path.join(args.cwd, d))]) {
-    if (!fs.existsSync(dir)) continue;
-    try {
-      watchers.push(fs.watch(dir, { recursive: true }, changed));
-    } catch {
-      // Some file systems cannot be watched: the skills are then read once, at start.
-      args.stderr(`interview-lens mcp: cannot watch ${dir}; restart the server after editing skills there\n`);
-    }
-  }
+  // The workspace's skill folders are watched even before they exist: a skills/ made later counts.
+  const dirs = [...new Set([builtInSkillsDir(), ...WORKSPACE_SKILL_DIRS.map((d) => path.join(args.cwd, d))].map((d) => path.resolve(d)))];
+  const watcher = watchSkillFolders(args.cwd, dirs, {
+    changed,
+    cannotWatch: (dir) => args.stderr(`interview-lens mcp: cannot watch ${dir}; restart the server after editing skills there\n`),
+  });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
@@ -57,7 +53,7 @@ export async function mcpCommand(args: McpArgs): Promise<number> {
   args.stderr(`interview-lens mcp: serving ${args.allowWrites ? '(skills may write records)' : '(skills plan only; --allow-writes lets them write)'}\n`);
   await closed;
   clearTimeout(timer);
-  for (const w of watchers) w.close();
-  await mcp.server.close();
+  watcher.close();
+  await mcp.close();
   return 0;
 }

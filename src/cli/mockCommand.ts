@@ -1,16 +1,17 @@
 /**
  * `interview-lens mock`: a mock interview in the terminal. One question at a time; an answer is
  * the lines typed up to an empty line (so it can span lines); `:skip` and `:end` alone on a line
- * skip the question or end the interview. The session is saved after every answer, so a closed
- * terminal resumes with `--resume`; when it is over its transcript is diagnosed and saved to
- * history like any other interview.
+ * skip the question or end the interview. The session is saved after every answer in the same
+ * kind of store VS Code uses (mock-sessions.sqlite, see mockSessionStore), so a closed terminal
+ * resumes with `--resume`; when it is over its transcript is diagnosed and saved to history like
+ * any other interview.
  */
 import type { Core, ContextOptions } from '../core/services';
 import type { Category } from '../core/kb/types';
 import { CATEGORIES } from '../core/kb/types';
 import type { Language } from '../core/transcript/language';
 import { answerTurn, currentTurn, endSession, progressOf, skipTurn, type MockSession } from '../core/coach/mockSession';
-import { clearMockSession, readMockSession, writeMockSession, MockSessionError } from '../core/coach/mockSessionFile';
+import { MockSessionError, type MockSessionStore } from '../core/coach/mockSessionStore';
 import { finishMockInterview, MockInterviewError, scoreMockAnswer, startMockInterview } from '../core/coach/mockInterview';
 import type { Difficulty } from '../core/coach/sampleQuestions';
 import { renderTextSummary } from '../core/report/text';
@@ -30,7 +31,8 @@ export interface MockArgs {
   json: boolean;
   userId: string;
   persist: boolean;
-  sessionFile: string;
+  /** Where the session waits between runs (shared with VS Code's store format). */
+  sessions: MockSessionStore;
   core: Pick<Core, 'tools' | 'context' | 'diagnose' | 'knowledgeBase' | 'store'>;
   run: Partial<ContextOptions>;
 }
@@ -77,12 +79,15 @@ function ask(session: MockSession, io: Io): void {
 export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
   let session: MockSession | undefined;
   try {
-    session = readMockSession(args.sessionFile);
+    session = args.sessions.unfinished(args.userId);
   } catch (err) {
-    if (err instanceof MockSessionError) throw new UsageError(err.message);
-    throw err;
+    if (!(err instanceof MockSessionError)) throw err;
+    // --new discards a saved session this version cannot read.
+    if (!args.fresh || !err.sessionId) throw new UsageError(`${err.message} (interview-lens mock --new discards it)`);
+    await args.sessions.remove(err.sessionId);
+    session = undefined;
   }
-  const unfinished = session && session.status === 'active' ? session : undefined;
+  const unfinished = session;
   if (args.resume && !unfinished) throw new UsageError('there is no unfinished mock interview to resume: start one with "interview-lens mock"');
   if (unfinished && !args.resume && !args.fresh) {
     const { asked, total } = progressOf(unfinished);
@@ -93,6 +98,8 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
     io.stdout(zh(session) ? '继续上次的模拟面试。\n' : 'Resuming your mock interview.\n');
   } else {
     const c = choices(args);
+    // --new: the unfinished interview is discarded (it was never diagnosed).
+    if (unfinished) await args.sessions.remove(unfinished.id);
     try {
       const started = startMockInterview(args.core, { ...c, followUps: args.followUps, userId: args.userId }, new Date());
       session = started.session;
@@ -101,7 +108,7 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
       if (err instanceof MockInterviewError) throw new UsageError(err.message);
       throw err;
     }
-    writeMockSession(args.sessionFile, session);
+    await args.sessions.save(session, args.userId);
   }
   while (currentTurn(session)) {
     ask(session, io);
@@ -112,18 +119,20 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
     }
     if (answer === ':end') {
       session = endSession(session, new Date());
+      // Kept until diagnosed: an interrupted diagnosis leaves the answers to resume.
+      await args.sessions.save(session, args.userId);
       break;
     }
     if (answer === ':skip') {
       session = skipTurn(session, args.core.knowledgeBase, new Date());
-      writeMockSession(args.sessionFile, session);
+      await args.sessions.save(session, args.userId);
       continue;
     }
     const turn = currentTurn(session)!;
     const analysis = await scoreMockAnswer(args.core, session, turn, answer, args.run);
     const next = answerTurn(session, answer, analysis, args.core.knowledgeBase, new Date());
     session = next.session;
-    writeMockSession(args.sessionFile, session);
+    await args.sessions.save(session, args.userId);
     const d = analysis.dimensions;
     const dims = (['completeness', 'depth', 'accuracy', 'practicality'] as const).map((k) => `${k} ${d[k] === null ? '—' : d[k]}`).join(' · ');
     io.stdout(`${zh(session) ? '得分' : 'Score'} ${analysis.contentScore}/100 (${dims})\n`);
@@ -131,12 +140,12 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
   }
   const result = await finishMockInterview(args.core, session, { ...args.run, userId: args.userId, persist: args.persist });
   if (!result) {
-    clearMockSession(args.sessionFile);
+    await args.sessions.remove(session.id);
     io.stdout(`\n${zh(session) ? '没有回答任何问题，未保存报告。' : 'No question was answered: no report saved.'}\n`);
     return 0;
   }
   // Diagnosed and in history: nothing is left to resume.
-  clearMockSession(args.sessionFile);
+  await args.sessions.remove(session.id);
   io.stdout(args.json ? `${JSON.stringify(result.raw, null, 2)}\n` : `\n${renderTextSummary(result.raw)}\n`);
   return 0;
 }

@@ -4,7 +4,7 @@ import { ProgressBar } from './progressBar';
 import * as path from 'node:path';
 import {
   AUDIO_EXTENSIONS, CancelledError, CassetteRecorder, createSttProvider, registerEndpointSecrets, registerSecret, reportOrigin, SkillStepError, splitTranscript, TranscriptError,
-  type CustomLabels, type FormatChoice, type Report, type SttSettings,
+  type CustomLabels, type FormatChoice, type Report, type SkillProgress, type SttSettings,
 } from '../core';
 import { engineProblem, isCancelledLlm, usageLine } from './engineFix';
 import { showEngineProblem } from './engineNotice';
@@ -49,9 +49,10 @@ export async function diagnoseCommand(deps: Deps, uri?: vscode.Uri): Promise<Rep
 
 /**
  * Diagnoses the document at `uri` (else the active editor's) with the engine the settings choose;
- * with `record`, every tool and model call is recorded and the cassette written only on success.
+ * with `record`, every tool and model call is recorded and the cassette written only on success;
+ * `observe` sees each progress event too (the chat participant streams them).
  */
-export async function diagnoseDocument(deps: Deps, uri?: vscode.Uri, record?: RecordTarget): Promise<Diagnosed | undefined> {
+export async function diagnoseDocument(deps: Deps, uri?: vscode.Uri, record?: RecordTarget, observe?: (p: SkillProgress) => void): Promise<Diagnosed | undefined> {
   const doc = await documentFor(uri);
   if (!doc) {
     void showError(vscode.l10n.t('Open an interview transcript (text, SRT, WebVTT or Whisper JSON) in the editor, then run "Diagnose Interview" again.'));
@@ -102,7 +103,11 @@ export async function diagnoseDocument(deps: Deps, uri?: vscode.Uri, record?: Re
               ...(doc.uri.scheme === 'file' ? { sourceKey: doc.uri.toString() } : {}),
             },
             {
-              caller: 'vscode', signal: controller.signal, onProgress: (p) => bar.phase(p),
+              caller: 'vscode', signal: controller.signal,
+              onProgress: (p) => {
+                bar.phase(p);
+                observe?.(p);
+              },
               ...(engine.llm ? { llm: engine.llm } : {}), ...(recorder ? { recorder } : {}),
             },
           );
@@ -212,7 +217,7 @@ export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri, swappedWant
 }
 
 /** Speech-to-text settings: machine-scoped settings plus the key from SecretStorage. */
-async function sttSettings(deps: Deps): Promise<SttSettings> {
+export async function sttSettings(deps: Pick<Deps, 'context'>): Promise<SttSettings> {
   const c = vscode.workspace.getConfiguration('interviewLens.stt');
   const settings: SttSettings = {
     provider: c.get<SttSettings['provider']>('provider', 'none'),

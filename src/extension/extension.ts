@@ -17,7 +17,14 @@ import { CoreHost } from './services';
 import { AskPanel } from './askPanel';
 import { askCommand } from './askCommand';
 import { askSkillHost } from './skillHost';
-import { registerChatParticipant } from './chat/chatParticipant';
+import { registerChatParticipant, type ChatParticipantApi } from './chat/chatParticipant';
+import { compareWithExpertCommand } from './coach/compareCommand';
+import { ComparePanel } from './coach/comparePanel';
+import { MockController } from './coach/mockController';
+import { startMockInterviewCommand } from './coach/mockCommand';
+import { MockPanel } from './coach/mockPanel';
+import { MockPanelSerializer } from './coach/mockPanelSerializer';
+import { MOCK_TRANSCRIPT_SCHEME, MockTranscripts } from './coach/mockTranscripts';
 import { registerLanguageModelTools } from './chat/languageModelTools';
 import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
 import { diagnoseAndRecordCommand } from './recordCommand';
@@ -57,6 +64,13 @@ export interface InterviewLensApi {
   historyFile: string;
   /** The report panel (what it shows and the HTML it was given). */
   reportPanel: ReportPanel;
+  /** The interview coach: the mock interview, the compare view, `@interview` and the language model tools. */
+  coach: {
+    mock: MockController;
+    compare: ComparePanel;
+    chat: ChatParticipantApi;
+    languageModelTools: ReadonlyMap<string, vscode.LanguageModelTool<Record<string, unknown>>>;
+  };
 }
 
 /** Wires commands, providers and panels; all work happens on first use. */
@@ -92,8 +106,8 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     log, state, lenses, deps.panel, restorer,
     vscode.window.registerWebviewPanelSerializer(ReportPanel.viewType, new ReportPanelSerializer(deps.panel, host)),
     knowledge, workspaceKnowledge, askPanel,
-    vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }], lenses),
-    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }], new QuestionHoverProvider(state, host)),
+    vscode.languages.registerCodeLensProvider([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: MOCK_TRANSCRIPT_SCHEME }], lenses),
+    vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: MOCK_TRANSCRIPT_SCHEME }], new QuestionHoverProvider(state, host)),
     vscode.commands.registerCommand('interviewLens.searchKnowledgeBase', (args?: { query?: string; dimension?: never; topK?: number }) => searchKnowledgeCommand(host, knowledge, args)),
     vscode.commands.registerCommand('interviewLens.openKnowledgeEntry', (id: string) => knowledge.show(id)),
     vscode.commands.registerCommand('interviewLens.diagnose', (uri?: vscode.Uri) => diagnoseCommand(deps, uri)),
@@ -131,12 +145,26 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.practiseWeakQuestions', (arg?: unknown) => practiseWeakQuestionsCommand(host, arg)),
   );
   registerSkillEditor(context, catalog);
+  const chat = registerChatParticipant(deps);
+  const lmTools = registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) });
+  context.subscriptions.push(...chat.disposables, ...lmTools.disposables);
+  const mockTranscripts = new MockTranscripts();
+  const mock = new MockController(deps, new MockPanel(context.extensionUri), mockTranscripts);
+  const compare = new ComparePanel(context.extensionUri);
   context.subscriptions.push(
-    ...registerChatParticipant(deps),
-    ...registerLanguageModelTools({ host, context, skills: (allowWrites) => askSkillHost(catalog, records, allowWrites) }),
+    mock, compare,
+    vscode.workspace.registerTextDocumentContentProvider(MOCK_TRANSCRIPT_SCHEME, mockTranscripts),
+    vscode.window.registerWebviewPanelSerializer(MockPanel.viewType, new MockPanelSerializer(mock)),
+    // From the palette, "Practise weak questions" ({ itemIds }) or automation (see StartMockArgs).
+    vscode.commands.registerCommand('interviewLens.startMockInterview', (arg?: unknown) => startMockInterviewCommand(mock, context, arg)),
+    // From the lens and hover (uri, index), the editor's context menu (uri) or automation ({ uri, index } / { uri, selection }).
+    vscode.commands.registerCommand('interviewLens.compareWithExpert', (arg?: unknown, index?: unknown) => compareWithExpertCommand({ ...deps, compare }, arg, index)),
   );
   log.info(`activated (workspace trusted: ${vscode.workspace.isTrusted})`);
-  return { jobSearch, reminders, recordsFile: records.file, skills, replayTests, dryRunPanel: dryRun.api, history, historyFile: host.historyFile, reportPanel: deps.panel };
+  return {
+    jobSearch, reminders, recordsFile: records.file, skills, replayTests, dryRunPanel: dryRun.api, history, historyFile: host.historyFile, reportPanel: deps.panel,
+    coach: { mock, compare, chat: chat.api, languageModelTools: lmTools.tools },
+  };
 }
 
 export function deactivate(): void {}

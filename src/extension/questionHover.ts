@@ -18,7 +18,7 @@ export class QuestionHoverProvider implements vscode.HoverProvider {
     if (!q) return undefined;
     const lang = report.language;
     const md = new vscode.MarkdownString(undefined, true);
-    md.isTrusted = { enabledCommands: ['interviewLens.openKnowledgeEntry', 'interviewLens.revealQuestion'] };
+    md.isTrusted = { enabledCommands: ['interviewLens.openKnowledgeEntry', 'interviewLens.revealQuestion', 'interviewLens.compareWithExpert'] };
     md.appendMarkdown(`**Interview Lens · Q${q.index} · ${q.contentScore}/100**`);
     if (q.confidence) md.appendMarkdown(` · ${escapeMd(msg(lang, 'hover.confidence', msg(lang, `confidence.${q.confidence.level}`)))}`);
     md.appendMarkdown('\n\n');
@@ -55,7 +55,8 @@ export class QuestionHoverProvider implements vscode.HoverProvider {
     const entryId = core.knowledgeBase.get(`${lang}-${itemId}`) ? `${lang}-${itemId}` : q.reference.id;
     const open = encodeURIComponent(JSON.stringify([entryId]));
     const reveal = encodeURIComponent(JSON.stringify([document.uri, q.index]));
-    md.appendMarkdown(`[${escapeMd(msg(lang, 'hover.open'))}](command:interviewLens.openKnowledgeEntry?${open}) · [${escapeMd(msg(lang, 'hover.show'))}](command:interviewLens.revealQuestion?${reveal})`);
+    md.appendMarkdown(`[${escapeMd(msg(lang, 'hover.open'))}](command:interviewLens.openKnowledgeEntry?${open}) · [${escapeMd(msg(lang, 'hover.show'))}](command:interviewLens.revealQuestion?${reveal})`
+      + ` · [${escapeMd(msg(lang, 'hover.compare'))}](command:interviewLens.compareWithExpert?${reveal})`);
     return new vscode.Hover(md, document.lineAt(position.line).range);
   }
 }

@@ -7,11 +7,20 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../src/core/mcp/mcpServer';
 import { createCore, type Core } from '../../src/core/services';
-import { openSkillHost } from '../../src/core/skills/manifest/skillHost';
+import { openSkillHost, type ManifestSkillHost } from '../../src/core/skills/manifest/skillHost';
+import { watchSkillFolders } from '../../src/cli/skillFolderWatcher';
 import { KNOWLEDGE_DIR, ROOT, tempDir } from './helpers';
 
 const BUILT_IN = path.join(ROOT, 'skills');
 const jot = (description: string) => `name: jot\nversion: 1\ndescription: ${description}\nmatch:\n  keywords: [jot]\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "Jot"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n`;
+
+/** `promise`, or a failure naming `what` after `ms` (so a missing notification fails instead of hanging the run). */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<T>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+  })]).finally(() => clearTimeout(timer));
+}
 
 describe('MCP server (through the SDK client)', function () {
   this.timeout(60_000);
@@ -85,6 +94,128 @@ describe('MCP server (through the SDK client)', function () {
     const tool = (await client.listTools()).tools.find((t) => t.name === 'skill_jot');
     assert.ok(tool);
     assert.match(tool!.description ?? '', /Keeps a jotted line/);
+  });
+
+  it('a reload closes the skill host it replaces, once the calls still running on it are done', async () => {
+    const hosts: Array<{ closed: number; recordsClosed: number }> = [];
+    let release: () => void = () => undefined;
+    let gate: Promise<void> = Promise.resolve();
+    let recordsAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => {
+      recordsAsked = resolve;
+    });
+    const mcp = await createMcpServer({
+      core, version: '0.0.0-test', workspaceRoot: work,
+      skills: async () => {
+        const real = await openSkillHost({ dirs: [BUILT_IN], builtInDirs: [BUILT_IN], trusted: false, allowWrites: false });
+        const seen = { closed: 0, recordsClosed: 0 };
+        hosts.push(seen);
+        const host: ManifestSkillHost & { close(): void } = {
+          skills: () => real.skills(), trusted: real.trusted, allowWrites: real.allowWrites, hash: (n) => real.hash(n),
+          // The first host's records open only when the test lets them: a call is then in flight on it.
+          records: async () => {
+            recordsAsked();
+            await gate;
+            const store = await real.records();
+            const close = store.close.bind(store);
+            store.close = () => {
+              seen.recordsClosed++;
+              close();
+            };
+            return store;
+          },
+          close: () => {
+            seen.closed++;
+            real.close();
+          },
+        };
+        return host;
+      },
+    });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1' });
+    await Promise.all([mcp.server.connect(a), client.connect(b)]);
+    gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const call = client.callTool({ name: 'skill_capture_note', arguments: { text: 'Ask about the on-call rota.' } });
+    await asked;
+    await mcp.reload();
+    assert.equal(hosts.length, 2);
+    assert.equal(hosts[0].closed, 0, 'the host of a running call stays open until the call is done');
+    release();
+    const result = await call;
+    assert.ok(!result.isError, JSON.stringify(result.content));
+    assert.equal(hosts[0].closed, 1, 'the replaced host is closed');
+    await new Promise((r) => setImmediate(r));
+    assert.equal(hosts[0].recordsClosed, 1, 'with the records it opened');
+    // Without calls running, the replaced host is closed at once; close() closes the last one.
+    await mcp.reload();
+    assert.deepEqual(hosts.map((h) => h.closed), [1, 1, 0]);
+    await mcp.close();
+    assert.deepEqual(hosts.map((h) => h.closed), [1, 1, 1]);
+  });
+
+  it('watches skill folders created after start-up, two levels down too, and one deleted', async () => {
+    const events: string[] = [];
+    let notify: () => void = () => undefined;
+    const next = () => new Promise<void>((resolve) => {
+      notify = resolve;
+    });
+    const dirs = [path.join(work, 'skills'), path.join(work, '.interview-lens', 'skills')];
+    const watcher = watchSkillFolders(work, dirs, {
+      changed: () => {
+        events.push('changed');
+        notify();
+      },
+      cannotWatch: (dir) => events.push(`cannot ${dir}`),
+    });
+    try {
+      assert.deepEqual(watcher.watched, []);
+      let seen = next();
+      fs.mkdirSync(path.join(work, '.interview-lens', 'skills', 'jot'), { recursive: true });
+      await within(seen, 10_000, 'change for the new folder');
+      // .interview-lens appeared first: the watcher followed it down to its skills folder.
+      for (let i = 0; i < 50 && !(watcher.watched as string[]).includes(dirs[1]); i++) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(watcher.watched, [dirs[1]]);
+      seen = next();
+      fs.writeFileSync(path.join(work, '.interview-lens', 'skills', 'jot', 'skill.yaml'), jot('Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.'));
+      await within(seen, 10_000, 'change for the new skill.yaml');
+      seen = next();
+      fs.rmSync(path.join(work, '.interview-lens'), { recursive: true, force: true });
+      await within(seen, 10_000, 'change for the deleted folder');
+      for (let i = 0; i < 50 && watcher.watched.length; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(watcher.watched, [], 'a deleted folder is no longer watched');
+      assert.ok(!events.some((e) => e.startsWith('cannot')), events.join(', '));
+    } finally {
+      watcher.close();
+    }
+  });
+
+  it('interview-lens mcp announces a skills/ folder created after it started', async () => {
+    const cli = path.join(ROOT, 'dist', 'cli.js');
+    assert.ok(fs.existsSync(cli), 'npm run build first');
+    assert.ok(!fs.existsSync(path.join(work, 'skills')));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp'], cwd: work, env: { ...process.env, INTERVIEW_LENS_HOME: path.join(work, 'home') } as Record<string, string>, stderr: 'pipe' });
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(transport);
+    try {
+      assert.ok(!(await client.listTools()).tools.some((t) => t.name === 'skill_jot'));
+      const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+      fs.mkdirSync(path.join(work, 'skills', 'jot'), { recursive: true });
+      fs.writeFileSync(path.join(work, 'skills', 'jot', 'skill.yaml'), jot('Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.'));
+      await within(changed, 15_000, 'tools/list_changed after skills/ was created');
+      // The announcement can come from the folder's creation, before the file is in: the list settles on it.
+      let tools: string[] = [];
+      for (let i = 0; i < 50; i++) {
+        tools = (await client.listTools()).tools.map((t) => t.name);
+        if (tools.includes('skill_jot')) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.ok(tools.includes('skill_jot'), tools.join(', '));
+    } finally {
+      await client.close();
+    }
   });
 
   it('interview-lens mcp speaks the protocol on stdio (the built CLI, spawned by the SDK client)', async () => {

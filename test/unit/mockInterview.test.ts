@@ -6,7 +6,11 @@ import { createCore, type Core } from '../../src/core/services';
 import { sampleQuestions, seededRandom } from '../../src/core/coach/sampleQuestions';
 import { chooseFollowUp } from '../../src/core/coach/followUp';
 import { answerTurn, currentTurn, endSession, newSession, sessionTranscript, skipTurn } from '../../src/core/coach/mockSession';
-import { readMockSession, writeMockSession, MockSessionError } from '../../src/core/coach/mockSessionFile';
+import { MockSessionError, MockSessionStore } from '../../src/core/coach/mockSessionStore';
+import { MockInterviewError, startMockInterviewOn } from '../../src/core/coach/mockInterview';
+import { HistoryStore } from '../../src/core/store/historyStore';
+import { mockView } from '../../src/core/coach/mockView';
+import { categoriesForTopic } from '../../src/core/coach/topics';
 import type { AnswerAnalysis } from '../../src/core/llm/analysis';
 import { KNOWLEDGE_DIR, tempDir } from './helpers';
 
@@ -54,16 +58,20 @@ describe('mock interview', function () {
 
   describe('follow-ups', () => {
     it('asks the entry follow-up closest to what was missed; none when nothing was missed or the answer was off-topic', () => {
-      const entry = core.knowledgeBase.get('en-rag-basics') ?? [...core.knowledgeBase.itemIds()].map((id) => core.knowledgeBase.get(`en-${id}`)!).find((e) => e && e.followUps.length >= 2)!;
-      const withFollowUps = entry.followUps.length >= 2 ? entry : [...core.knowledgeBase.itemIds()].map((id) => core.knowledgeBase.get(`en-${id}`)!).find((e) => e && e.followUps.length >= 2)!;
-      const missed = [withFollowUps.keyPoints[0].label];
-      const f = chooseFollowUp(withFollowUps, analysis(missed), core.knowledgeBase);
-      assert.ok(f);
-      assert.deepEqual(f!.probes, missed);
-      const candidates = withFollowUps.followUps.map((id) => core.knowledgeBase.get(`en-${id}`)?.question ?? id);
-      assert.ok(candidates.includes(f!.question), 'one of the entry\'s own follow-ups');
-      assert.equal(chooseFollowUp(withFollowUps, analysis([]), core.knowledgeBase), null);
-      assert.equal(chooseFollowUp(withFollowUps, analysis(missed, true), core.knowledgeBase), null);
+      // en-agent-definition has two written follow-ups, each about a different key point: the
+      // point missed decides which one is asked.
+      const entry = core.knowledgeBase.get('en-agent-definition');
+      assert.ok(entry, 'the test needs en-agent-definition in the knowledge base');
+      assert.deepEqual(entry!.followUps, ['agent-components', 'workflow-vs-agent'], 'the test relies on these two follow-ups of en-agent-definition');
+      const loop = entry!.keyPoints.find((k) => k.label === 'plan-act-observe loop');
+      const workflows = entry!.keyPoints.find((k) => k.label === 'difference from workflows');
+      assert.ok(loop && workflows, 'the test relies on the key points "plan-act-observe loop" and "difference from workflows"');
+      const onLoop = chooseFollowUp(entry!, analysis([loop!.label]), core.knowledgeBase);
+      assert.deepEqual(onLoop, { question: core.knowledgeBase.get('en-agent-components')!.question, entryId: 'en-agent-components', probes: [loop!.label] });
+      const onWorkflows = chooseFollowUp(entry!, analysis([workflows!.label]), core.knowledgeBase);
+      assert.deepEqual(onWorkflows, { question: core.knowledgeBase.get('en-workflow-vs-agent')!.question, entryId: 'en-workflow-vs-agent', probes: [workflows!.label] });
+      assert.equal(chooseFollowUp(entry!, analysis([]), core.knowledgeBase), null);
+      assert.equal(chooseFollowUp(entry!, analysis([loop!.label], true), core.knowledgeBase), null);
     });
 
     it('without written follow-ups, probes the heaviest missed point, in the entry language', () => {
@@ -97,17 +105,111 @@ describe('mock interview', function () {
       assert.ok(!transcript.includes(core.knowledgeBase.get(ids[1])!.question), 'the skipped question is not in the transcript');
     });
 
-    it('is saved atomically and read back; a broken file is reported, not overwritten', () => {
-      const dir = tempDir('il-mock-file-');
-      const file = path.join(dir, 'mock-session.json');
-      const ids = sampleQuestions(core.knowledgeBase, { count: 2, language: 'zh', random: seededRandom(2) }).entries.map((e) => e.id);
-      const s = newSession(core.knowledgeBase, ids, { count: 2, categories: [], difficulties: [], followUps: false, language: 'zh', id: 's2', now: new Date() });
-      writeMockSession(file, s);
-      assert.deepEqual(readMockSession(file), s);
-      fs.writeFileSync(file, '{ broken');
-      assert.throws(() => readMockSession(file), MockSessionError);
-      assert.equal(fs.readFileSync(file, 'utf8'), '{ broken');
-      fs.rmSync(dir, { recursive: true, force: true });
+    it('the panel view: the question waiting, the feedback on the last answer and its follow-up, what is done', () => {
+      let s = startMockInterviewOn(core, ['en-agent-definition', 'en-prompt-caching'], { fallbackLanguage: 'en', followUps: true }, new Date('2026-12-01T10:00:00Z')).session;
+      let v = mockView(s);
+      assert.deepEqual(v.current, { kind: 'question', question: core.knowledgeBase.get('en-agent-definition')!.question, number: 1 });
+      assert.deepEqual(v.progress, { asked: 1, total: 2 });
+      assert.equal(v.feedback, undefined);
+      s = answerTurn(s, 'An agent loops.', analysis(['plan-act-observe loop']), core.knowledgeBase, new Date()).session;
+      v = mockView(s);
+      assert.equal(v.current!.kind, 'follow-up');
+      assert.equal(v.current!.question, core.knowledgeBase.get('en-agent-components')!.question);
+      assert.deepEqual(v.feedback, {
+        question: core.knowledgeBase.get('en-agent-definition')!.question, score: 55, dimensions: { completeness: 50, depth: 50, accuracy: 80, practicality: 40 },
+        missing: ['plan-act-observe loop'], offTopic: false, followUp: { question: core.knowledgeBase.get('en-agent-components')!.question, probes: ['plan-act-observe loop'] },
+      });
+      // A skip clears the feedback (it was about the answer before); the follow-up does not count as a question.
+      s = skipTurn(s, core.knowledgeBase, new Date());
+      v = mockView(s);
+      assert.equal(v.feedback, undefined);
+      assert.deepEqual(v.current, { kind: 'question', question: core.knowledgeBase.get('en-prompt-caching')!.question, number: 2 });
+      assert.deepEqual(v.done.map((d) => [d.kind, d.skipped, d.score ?? null]), [['question', false, 55], ['follow-up', true, null]]);
+      s = answerTurn(s, 'It reuses the KV cache.', analysis([]), core.knowledgeBase, new Date()).session;
+      v = mockView(s);
+      assert.equal(v.status, 'finished');
+      assert.equal(v.current, undefined);
+      assert.equal(v.answered, 2);
+      assert.equal(v.feedback!.followUp, undefined, 'nothing missed, no follow-up');
+    });
+
+    it('a /mock topic names categories by id or name in either language; an unknown one names none', () => {
+      assert.deepEqual(categoriesForTopic('rag'), ['rag']);
+      assert.deepEqual(categoriesForTopic('Tool Calling'), ['tool-calling']);
+      assert.deepEqual(categoriesForTopic('记忆'), ['memory']);
+      assert.deepEqual(categoriesForTopic('multi agent'), ['multi-agent']);
+      assert.deepEqual(categoriesForTopic('cooking'), []);
+      assert.deepEqual(categoriesForTopic('  '), []);
+    });
+
+    it('asks exactly the questions given by id, in order, in the language the ids name', () => {
+      const { session } = startMockInterviewOn(core, ['en-prompt-caching', 'zh-idempotency', 'agent-definition'], { fallbackLanguage: 'zh', followUps: false }, new Date());
+      assert.equal(session.language, 'en', 'the first id names English');
+      assert.deepEqual([currentTurn(session)!.entryId, ...session.queue], ['en-prompt-caching', 'en-idempotency', 'en-agent-definition']);
+      assert.equal(session.options.count, 3);
+      let s = session;
+      for (const expected of ['en-prompt-caching', 'en-idempotency', 'en-agent-definition']) {
+        assert.equal(currentTurn(s)!.entryId, expected);
+        s = answerTurn(s, 'An answer.', analysis([]), core.knowledgeBase, new Date()).session;
+      }
+      assert.equal(s.status, 'finished');
+      const bare = startMockInterviewOn(core, ['idempotency'], { fallbackLanguage: 'zh', followUps: true }, new Date()).session;
+      assert.equal(bare.language, 'zh');
+      assert.equal(currentTurn(bare)!.entryId, 'zh-idempotency');
+      assert.throws(() => startMockInterviewOn(core, ['en-prompt-caching', 'en-no-such-question'], { fallbackLanguage: 'en', followUps: true }, new Date()),
+        (err: Error) => err instanceof MockInterviewError && /no question "en-no-such-question"/.test(err.message));
+      assert.throws(() => startMockInterviewOn(core, [], { fallbackLanguage: 'en', followUps: true }, new Date()), MockInterviewError);
+    });
+
+    it('is kept in the store, per user, across store instances (windows), and resumes where it stopped', async () => {
+      const dir = tempDir('il-mock-store-');
+      const file = path.join(dir, 'mock-sessions.sqlite');
+      const window1 = await MockSessionStore.open(file);
+      const window2 = await MockSessionStore.open(file);
+      try {
+        const ids = sampleQuestions(core.knowledgeBase, { count: 3, language: 'zh', random: seededRandom(2) }).entries.map((e) => e.id);
+        let s = newSession(core.knowledgeBase, ids, { count: 3, categories: [], difficulties: [], followUps: false, language: 'zh', id: 's2', now: new Date('2026-12-01T10:00:00Z') });
+        await window1.save(s, 'ann');
+        assert.deepEqual(window2.unfinished('ann'), s, 'another window reads what this one saved');
+        assert.equal(window2.unfinished('bob'), undefined, 'sessions are per user');
+        s = answerTurn(s, '幂等就是重复请求只生效一次。', analysis([]), core.knowledgeBase, new Date('2026-12-01T10:05:00Z')).session;
+        await window1.save(s, 'ann');
+        window1.close();
+        // A reload: a new store over the same file resumes at the second question.
+        const reopened = await MockSessionStore.open(file);
+        const resumed = reopened.unfinished('ann')!;
+        assert.equal(currentTurn(resumed)!.entryId, ids[1]);
+        assert.equal(resumed.turns[0].answer, '幂等就是重复请求只生效一次。');
+        assert.deepEqual(reopened.get('s2'), resumed);
+        // Ended but not yet diagnosed (the diagnosis failed): still offered, so the answers are not lost.
+        await reopened.save(endSession(resumed, new Date('2026-12-01T10:06:00Z')), 'ann');
+        assert.equal(window2.unfinished('ann')!.status, 'ended');
+        // Diagnosed into the history: removed, nothing left to resume.
+        await reopened.remove('s2');
+        assert.equal(window2.get('s2'), undefined);
+        assert.equal(window2.unfinished('ann'), undefined);
+        reopened.close();
+      } finally {
+        window2.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('a saved session this version cannot read is reported with what to do; a broken file is not overwritten', async () => {
+      const dir = tempDir('il-mock-broken-');
+      const file = path.join(dir, 'mock-sessions.sqlite');
+      try {
+        const store = await MockSessionStore.open(file);
+        const s = newSession(core.knowledgeBase, ['en-prompt-caching'], { count: 1, categories: [], difficulties: [], followUps: false, language: 'en', id: 'old', now: new Date() });
+        await store.save({ ...s, format: 99 }, 'default');
+        assert.throws(() => store.unfinished('default'), (err: Error) => err instanceof MockSessionError && /not one this version can resume; discard it/.test(err.message));
+        store.close();
+        fs.writeFileSync(file, 'not a database');
+        await assert.rejects(MockSessionStore.open(file), (err: Error) => err instanceof MockSessionError && /cannot be read .* move it aside/.test(err.message));
+        assert.equal(fs.readFileSync(file, 'utf8'), 'not a database');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 
@@ -143,8 +245,24 @@ describe('mock interview', function () {
       const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('\n{') + 1));
       assert.equal(report.perQuestion.length, 2, 'the two answered questions');
       assert.match(report.source, /^Mock interview \d{4}-\d{2}-\d{2}$/);
-      assert.ok(!fs.existsSync(path.join(home, 'mock-session.json')), 'nothing left to resume');
-      assert.ok(fs.existsSync(path.join(home, 'history.sqlite')));
+      // In the history like any diagnosed transcript: the same report, with the answered questions.
+      const history = await HistoryStore.open(path.join(home, 'history.sqlite'));
+      try {
+        const rows = history.list('default');
+        assert.equal(rows.length, 1);
+        assert.equal(rows[0].id, report.id);
+        assert.equal(rows[0].source, report.source);
+        const stored = history.get(rows[0].id)!;
+        assert.deepEqual(stored.perQuestion.map((q) => q.answer), report.perQuestion.map((q: { answer: string }) => q.answer));
+        assert.match(stored.perQuestion[0].answer, /^Retrieval-augmented generation retrieves relevant chunks/);
+        assert.match(stored.perQuestion[1].answer, /^I would start with a small evaluation set/);
+        assert.equal(stored.perQuestion.length, 2);
+      } finally {
+        history.close();
+      }
+      const sessions = await MockSessionStore.open(path.join(home, 'mock-sessions.sqlite'));
+      assert.equal(sessions.unfinished('default'), undefined, 'nothing left to resume');
+      sessions.close();
     });
 
     it('an interrupted interview resumes where it stopped; a second start asks to resume or start over', async () => {
@@ -158,6 +276,21 @@ describe('mock interview', function () {
       assert.equal(resumed.status, 0, resumed.stderr);
       assert.match(resumed.stdout, /Resuming your mock interview\.\n\nQuestion 2\/2/);
       assert.match(resumed.stdout, /Overall/i);
+    });
+
+    it('a saved session this version cannot read blocks a plain start with what to do; --new discards it', async () => {
+      const sessions = await MockSessionStore.open(path.join(home, 'mock-sessions.sqlite'));
+      const s = newSession(core.knowledgeBase, ['en-prompt-caching'], { count: 1, categories: [], difficulties: [], followUps: false, language: 'en', id: 'old', now: new Date() });
+      await sessions.save({ ...s, format: 99 }, 'default');
+      sessions.close();
+      const blocked = await mock([], '--count', '1');
+      assert.equal(blocked.status, 2);
+      assert.match(blocked.stderr, /not one this version can resume.*\(interview-lens mock --new discards it\)/);
+      const fresh = await mock([':end'], '--count', '1', '--new');
+      assert.equal(fresh.status, 0, fresh.stderr);
+      const after = await MockSessionStore.open(path.join(home, 'mock-sessions.sqlite'));
+      assert.equal(after.get('old'), undefined, 'the unreadable session was discarded');
+      after.close();
     });
 
     it('bad choices say what to do', async () => {

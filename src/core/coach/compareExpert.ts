@@ -5,6 +5,8 @@
  * (checked: a rewrite that drops the candidate's numbers or names is refused, since inventing or
  * losing facts is exactly what it must not do).
  */
+import type { KnowledgeEntry } from '../kb/types';
+import type { AnswerAnalysis } from '../llm/analysis';
 import type { LlmProvider } from '../llm/provider';
 import { responseText } from '../llm/provider';
 import type { QuestionReport } from '../report/model';
@@ -38,6 +40,18 @@ export function compareWithExpert(q: QuestionReport): ExpertComparison {
     points: (q.coverage ?? []).map((c) => ({ label: c.label, weight: c.weight, status: c.status, ...(c.evidence ? { sentence: c.evidence } : {}) })),
     mistakes: q.inaccuracies.map((m) => ({ ...m })),
     score: q.contentScore,
+  };
+}
+
+/** The comparison for an answer scored on its own (a selected answer, not a question of a report). */
+export function comparisonFromAnalysis(question: string, answer: string, analysis: AnswerAnalysis, entry: KnowledgeEntry | undefined): ExpertComparison {
+  return {
+    question,
+    answer,
+    expert: entry ? { entryId: entry.id, question: entry.question, answer: entry.expertAnswer } : null,
+    points: analysis.coverage.map((c) => ({ label: c.label, weight: c.weight, status: c.status, ...(c.evidence ? { sentence: c.evidence } : {}) })),
+    mistakes: analysis.inaccuracies.map((m) => ({ ...m })),
+    score: analysis.contentScore,
   };
 }
 

@@ -63,6 +63,41 @@ export function startMockInterview(core: Pick<Core, 'knowledgeBase' | 'store'>, 
   return { session, warnings };
 }
 
+/** What a session on given questions asks for. */
+export interface ChosenQuestionsOptions {
+  /** The session's language; by default the language the first id names ("zh-…", "en-…"), else `fallbackLanguage`. */
+  language?: Language;
+  fallbackLanguage: Language;
+  followUps: boolean;
+}
+
+/**
+ * Starts a session asking exactly `ids`, in order (knowledge-base entry ids such as "en-rag-pipeline",
+ * or bare item ids): each in the session's language (every item has both). Ids the knowledge base
+ * does not have are named in the error, since a caller that chose them expects every one asked.
+ */
+export function startMockInterviewOn(core: Pick<Core, 'knowledgeBase'>, ids: readonly string[], options: ChosenQuestionsOptions, now: Date): { session: MockSession; warnings: string[] } {
+  const wanted = ids.map((id) => String(id).trim()).filter((id) => id !== '');
+  if (wanted.length === 0) throw new MockInterviewError('no question was given: pass knowledge-base entry ids such as "en-rag-pipeline"');
+  if (wanted.length > 30) throw new MockInterviewError(`a mock interview asks at most 30 questions, not ${wanted.length}`);
+  const named = /^(zh|en)-/.exec(wanted[0])?.[1] as Language | undefined;
+  const language = options.language ?? named ?? options.fallbackLanguage;
+  const entryIds: string[] = [];
+  const unknown: string[] = [];
+  for (const id of wanted) {
+    const itemId = id.replace(/^(zh|en)-/, '');
+    const entry = core.knowledgeBase.get(`${language}-${itemId}`) ?? core.knowledgeBase.get(id);
+    if (!entry) unknown.push(id);
+    else if (!entryIds.includes(entry.id)) entryIds.push(entry.id);
+  }
+  if (unknown.length) throw new MockInterviewError(`the knowledge base has no question ${unknown.map((u) => `"${u}"`).join(', ')}; use entry ids as "Search Knowledge Base" shows them`);
+  const warnings = entryIds.length < wanted.length ? [`${wanted.length - entryIds.length} question(s) were given twice and are asked once`] : [];
+  const session = newSession(core.knowledgeBase, entryIds, {
+    count: entryIds.length, categories: [], difficulties: [], followUps: options.followUps, language, id: randomUUID(), now,
+  });
+  return { session, warnings };
+}
+
 /** Scores `answer` to `turn` against the turn's entry. */
 export async function scoreMockAnswer(core: Pick<Core, 'tools' | 'context'>, session: MockSession, turn: MockTurn, answer: string, options: Partial<ContextOptions>): Promise<AnswerAnalysis> {
   const previous = session.turns.filter((t) => t !== turn && t.answer !== undefined).map((t) => t.question).slice(-5);
@@ -74,11 +109,20 @@ export async function scoreMockAnswer(core: Pick<Core, 'tools' | 'context'>, ses
 }
 
 /** Diagnoses the session's answers as a transcript (saved to history like any other); undefined when nothing was answered. */
-export async function finishMockInterview(core: Pick<Core, 'diagnose'>, session: MockSession, options: Partial<ContextOptions> & { userId?: string; persist?: boolean }): Promise<SkillResult<Report> | undefined> {
+export async function finishMockInterview(
+  core: Pick<Core, 'diagnose'>, session: MockSession, options: Partial<ContextOptions> & { userId?: string; persist?: boolean; reportLanguage?: Language | 'transcript' },
+): Promise<SkillResult<Report> | undefined> {
   if (!hasAnswers(session)) return undefined;
   const day = session.createdAt.slice(0, 10);
+  const { userId, persist, reportLanguage, ...run } = options;
   return core.diagnose({
     text: sessionTranscript(session), source: session.language === 'zh' ? `模拟面试 ${day}` : `Mock interview ${day}`,
-    sourceKey: `mock-interview:${session.id}`, ...(options.userId ? { userId: options.userId } : {}), ...(options.persist === false ? { persist: false } : {}),
-  }, options);
+    sourceKey: mockSourceKey(session), ...(userId ? { userId } : {}), ...(persist === false ? { persist: false } : {}),
+    ...(reportLanguage ? { reportLanguage } : {}),
+  }, run);
+}
+
+/** The history's source key of a session's report (what the report was computed from). */
+export function mockSourceKey(session: Pick<MockSession, 'id'>): string {
+  return `mock-interview:${session.id}`;
 }

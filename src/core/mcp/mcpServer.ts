@@ -4,13 +4,15 @@
  * the registry, so they are validated, logged and time-limited exactly as in the editor; a call
  * the registry refuses comes back as a tool error the client's model can read and correct. A skill
  * tool plans by default; it writes only when the server was started allowing writes. When the
- * skills are reloaded the server announces that its tool list changed.
+ * skills are reloaded the server announces that its tool list changed, and the previous skill host
+ * is closed (with the records it opened) once the calls still running on it are done.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Core } from '../services';
 import type { ManifestSkillHost } from '../skills/manifest/skillHost';
 import type { JsonSchema } from '../runtime/schema';
+import type { RecordsStore } from '../records/recordsStore';
 import { pickVersions } from '../routing/canary';
 
 /** Tools the server does not offer: they need a person at the machine (a recording to transcribe). */
@@ -21,17 +23,52 @@ export const SKILL_TOOL_PREFIX = 'skill_';
 /** What the server is built from. */
 export interface McpServerOptions {
   core: Pick<Core, 'tools' | 'context'>;
-  /** The declarative skills, read again by reload(). */
-  skills: () => Promise<ManifestSkillHost>;
+  /** The declarative skills, read again by reload(); a host with close() is closed when replaced. */
+  skills: () => Promise<ClosableSkillHost>;
   version: string;
   workspaceRoot: string;
 }
 
+/** A skill host the server may close when it is done with it. */
+export type ClosableSkillHost = ManifestSkillHost & { close?(): void };
+
 /** A running server and what its host drives. */
 export interface InterviewLensMcp {
   server: Server;
-  /** Reads the skills again and tells the client the tool list changed. */
+  /** Reads the skills again, tells the client the tool list changed, and closes the previous host. */
   reload(): Promise<void>;
+  /** Closes the server and the skill host. */
+  close(): Promise<void>;
+}
+
+/** A skill host in use: the calls running on it, and the records it opened (closed with it). */
+interface HeldHost {
+  host: ClosableSkillHost;
+  /** What a call's context sees: the host, with the records it opens remembered so they can be closed. */
+  lent: ManifestSkillHost;
+  calls: number;
+  retired: boolean;
+  records?: Promise<RecordsStore>;
+}
+
+function hold(host: ClosableSkillHost): HeldHost {
+  const held: HeldHost = {
+    host, calls: 0, retired: false,
+    lent: {
+      skills: () => host.skills(),
+      trusted: host.trusted,
+      allowWrites: host.allowWrites,
+      records: () => (held.records ??= host.records()),
+      hash: (name) => host.hash(name),
+    },
+  };
+  return held;
+}
+
+function release(held: HeldHost): void {
+  held.host.close?.();
+  // A records file that failed to open has nothing to close.
+  held.records?.then((r) => r.close(), () => undefined);
 }
 
 interface ListedTool { name: string; description: string; inputSchema: JsonSchema }
@@ -50,14 +87,15 @@ function skillInputSchema(description: string): JsonSchema {
 
 /** Builds the server (not yet connected to a transport). */
 export async function createMcpServer(options: McpServerOptions): Promise<InterviewLensMcp> {
-  let host = await options.skills();
+  let held = hold(await options.skills());
+  const host = () => held.host;
   const server = new Server({ name: 'interview-lens', version: options.version }, { capabilities: { tools: { listChanged: true } } });
 
   // One tool per skill name (either version of a canary pair describes it).
-  const skillTools = (): ListedTool[] => pickVersions(host.skills().filter((s) => s.valid && s.manifest && s.manifest.enabled !== false), '')
+  const skillTools = (): ListedTool[] => pickVersions(host().skills().filter((s) => s.valid && s.manifest && s.manifest.enabled !== false), '')
     .map((s) => ({
       name: `${SKILL_TOOL_PREFIX}${s.name}`,
-      description: `${s.manifest!.description.replace(/\s+/g, ' ').trim()} (Interview Lens skill "${s.name}" v${s.manifest!.version}; returns the planned records${host.allowWrites ? '; dry_run: false writes them' : ''}.)`,
+      description: `${s.manifest!.description.replace(/\s+/g, ' ').trim()} (Interview Lens skill "${s.name}" v${s.manifest!.version}; returns the planned records${host().allowWrites ? '; dry_run: false writes them' : ''}.)`,
       inputSchema: skillInputSchema('The input the skill reads.'),
     }));
 
@@ -71,16 +109,24 @@ export async function createMcpServer(options: McpServerOptions): Promise<Interv
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    const ctx = options.core.context({ caller: 'mcp', signal: extra.signal, workspaceRoot: options.workspaceRoot, manifestSkills: host });
+    // The call keeps the host it started with, even if the skills are reloaded meanwhile.
+    const mine = held;
+    mine.calls++;
     let result;
-    if (name.startsWith(SKILL_TOOL_PREFIX) && skillTools().some((t) => t.name === name)) {
-      // A skill tool is run_skill with the skill named (which also picks a canary pair's version by the input).
-      const skill = name.slice(SKILL_TOOL_PREFIX.length);
-      result = await options.core.tools.execute('run_skill', { ...args, skill }, ctx);
-    } else if (HIDDEN_TOOLS.has(name)) {
-      result = { success: false, error: { code: 'permission_denied', message: `${name} is not offered over MCP` } };
-    } else {
-      result = await options.core.tools.execute(name, args, ctx);
+    try {
+      const ctx = options.core.context({ caller: 'mcp', signal: extra.signal, workspaceRoot: options.workspaceRoot, manifestSkills: mine.lent });
+      if (name.startsWith(SKILL_TOOL_PREFIX) && skillTools().some((t) => t.name === name)) {
+        // A skill tool is run_skill with the skill named (which also picks a canary pair's version by the input).
+        const skill = name.slice(SKILL_TOOL_PREFIX.length);
+        result = await options.core.tools.execute('run_skill', { ...args, skill }, ctx);
+      } else if (HIDDEN_TOOLS.has(name)) {
+        result = { success: false, error: { code: 'permission_denied', message: `${name} is not offered over MCP` } };
+      } else {
+        result = await options.core.tools.execute(name, args, ctx);
+      }
+    } finally {
+      mine.calls--;
+      if (mine.retired && mine.calls === 0) release(mine);
     }
     if (!result.success) {
       return { isError: true, content: [{ type: 'text' as const, text: `${result.error!.code}: ${result.error!.message}` }] };
@@ -91,8 +137,16 @@ export async function createMcpServer(options: McpServerOptions): Promise<Interv
   return {
     server,
     async reload() {
-      host = await options.skills();
+      const previous = held;
+      held = hold(await options.skills());
+      previous.retired = true;
+      if (previous.calls === 0) release(previous);
       await server.sendToolListChanged();
+    },
+    async close() {
+      await server.close();
+      held.retired = true;
+      if (held.calls === 0) release(held);
     },
   };
 }

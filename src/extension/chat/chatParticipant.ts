@@ -1,11 +1,16 @@
 import * as vscode from 'vscode';
 import type { Deps } from '../commands';
-import { diagnoseCommand } from '../commands';
+import { diagnoseDocument } from '../commands';
 import { createRunEngine, readEngineSettings } from '../engineSettings';
 import { sampleQuestions } from '../../core/coach/sampleQuestions';
 import { chooseFollowUp } from '../../core/coach/followUp';
 import { recentItemIds } from '../../core/coach/mockInterview';
-import { compareWithExpert } from '../../core/coach/compareExpert';
+import { compareWithExpert, type ExpertComparison } from '../../core/coach/compareExpert';
+import { CompareError, compareSelectedAnswer, contextOfSelection } from '../../core/coach/selectedAnswer';
+import { CATEGORIES } from '../../core/kb/types';
+import { categoriesForTopic } from '../../core/coach/topics';
+import { msg } from '../../core';
+import { reportLanguageSetting } from '../reportLanguage';
 import type { AnswerAnalysis } from '../../core/llm/analysis';
 import type { Report } from '../../core/report/model';
 
@@ -35,14 +40,14 @@ function questionAtCursor(report: Report): number {
 const dims = (d: AnswerAnalysis['dimensions']) => (['completeness', 'depth', 'accuracy', 'practicality'] as const).map((k) => `${k} ${d[k] ?? '—'}`).join(' · ');
 
 /**
- * `@interview` in the Chat view: `/diagnose` the active transcript, `/mock` a question to answer in
- * the chat (the next message is the answer, scored, with a follow-up when key points were missed),
- * `/compare` the question under the cursor with the expert answer, `/kb` to search the knowledge
- * base. Without a command, the message is searched in the knowledge base.
+ * `@interview` in the Chat view: `/diagnose` the active transcript (its progress streamed, a link
+ * to the report), `/mock [topic]` a question to answer in the chat (the next message is the answer,
+ * scored, with a follow-up when key points were missed), `/compare` the selected answer or the
+ * question under the cursor with the expert answer, `/kb` to search the knowledge base. Without a
+ * command, the message is searched in the knowledge base.
  */
-export function registerChatParticipant(deps: Deps): vscode.Disposable[] {
-  if (typeof vscode.chat?.createChatParticipant !== 'function') return [];
-  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT_ID, async (request, context, stream, token): Promise<vscode.ChatResult> => {
+export function chatRequestHandler(deps: Deps): vscode.ChatRequestHandler {
+  return async (request, context, stream, token): Promise<vscode.ChatResult> => {
     const core = await deps.host.get();
     const lang = language();
     if (request.command === 'diagnose') {
@@ -52,7 +57,17 @@ export function registerChatParticipant(deps: Deps): vscode.Disposable[] {
         return {};
       }
       stream.progress(vscode.l10n.t('Diagnosing {0}…', vscode.workspace.asRelativePath(doc.uri)));
-      const report = await diagnoseCommand(deps, doc.uri);
+      // The chat shows each step as the diagnosis goes (splitting, each question scored, the report).
+      let shownDone = -1;
+      const done = await diagnoseDocument(deps, doc.uri, undefined, (p) => {
+        if (p.phase === 'splitting') stream.progress(vscode.l10n.t('Splitting the transcript into questions…'));
+        else if (p.phase === 'report') stream.progress(vscode.l10n.t('Building the report…'));
+        else if (p.total && p.done !== shownDone) {
+          shownDone = p.done;
+          stream.progress(vscode.l10n.t('Scored {0} of {1} questions…', p.done, p.total));
+        }
+      });
+      const report = done?.report;
       if (!report) {
         stream.markdown(vscode.l10n.t('The diagnosis did not finish; the notification says why.'));
         return {};
@@ -61,18 +76,43 @@ export function registerChatParticipant(deps: Deps): vscode.Disposable[] {
       for (const q of report.perQuestion) {
         stream.markdown(`- ${q.contentScore}/100 — ${q.question.replace(/\s+/g, ' ').slice(0, 90)}${q.keyMissing.length ? ` (${vscode.l10n.t('missing: {0}', q.keyMissing.slice(0, 2).join('; '))})` : ''}\n`);
       }
+      const link = new vscode.MarkdownString(`\n[${vscode.l10n.t('Open the report')}](command:interviewLens.showReport)\n`);
+      link.isTrusted = { enabledCommands: ['interviewLens.showReport'] };
+      stream.markdown(link);
       stream.button({ command: 'interviewLens.showReport', title: vscode.l10n.t('Open the report') });
-      return {};
+      return { metadata: { reportId: report.id } };
     }
     if (request.command === 'compare') {
-      const doc = vscode.window.activeTextEditor?.document;
+      const editor = vscode.window.activeTextEditor;
+      const doc = editor?.document;
       const report = doc ? deps.state.get(doc) : undefined;
-      if (!report) {
-        stream.markdown(vscode.l10n.t('Diagnose the open transcript first (`@interview /diagnose`), then put the cursor in a question and ask `/compare`.'));
+      let c: ExpertComparison;
+      let args: unknown[];
+      if (editor && doc && !editor.selection.isEmpty) {
+        // A selected answer, in any file: scored against the reference its question finds.
+        stream.progress(vscode.l10n.t('Comparing the selected answer with the expert answer…'));
+        const start = doc.offsetAt(editor.selection.start);
+        const end = doc.offsetAt(editor.selection.end);
+        const text = doc.getText();
+        const setting = reportLanguageSetting(vscode.workspace.getConfiguration('interviewLens', doc.uri));
+        const engine = await createRunEngine(await readEngineSettings(deps.context.secrets));
+        try {
+          c = await compareSelectedAnswer(core, { answer: text.slice(start, end), context: contextOfSelection(text, start), ...(setting !== 'transcript' ? { reportLanguage: setting } : {}) },
+            { caller: 'chat', signal: abortOf(token), ...(engine.llm ? { llm: engine.llm } : {}) });
+        } catch (err) {
+          if (!(err instanceof CompareError)) throw err;
+          stream.markdown(vscode.l10n.t('Cannot compare with the expert: {0}', err.message));
+          return {};
+        }
+        args = [{ uri: doc.uri.toString(), selection: { start, end } }];
+      } else if (report && doc) {
+        const index = questionAtCursor(report);
+        c = compareWithExpert(report.perQuestion[index]);
+        args = [doc.uri, report.perQuestion[index].index];
+      } else {
+        stream.markdown(vscode.l10n.t('Select an answer in the editor, or diagnose the open transcript (`@interview /diagnose`) and put the cursor in a question, then ask `/compare`.'));
         return {};
       }
-      const index = questionAtCursor(report);
-      const c = compareWithExpert(report.perQuestion[index]);
       stream.markdown(`**${c.question.replace(/\s+/g, ' ')}** — ${c.score}/100\n\n`);
       if (!c.expert) stream.markdown(`${vscode.l10n.t('No knowledge-base entry matches this question confidently, so there is no expert answer to compare with.')}\n`);
       for (const p of c.points) {
@@ -81,7 +121,7 @@ export function registerChatParticipant(deps: Deps): vscode.Disposable[] {
       }
       for (const m of c.mistakes) stream.markdown(`- ⚠ “${m.claim}” → ${m.correction}\n`);
       if (c.expert) stream.markdown(`\n${vscode.l10n.t('Expert answer')}:\n\n> ${c.expert.answer.replace(/\n+/g, '\n> ')}\n`);
-      stream.button({ command: 'interviewLens.compareWithExpert', arguments: [doc!.uri, index], title: vscode.l10n.t('Open side by side') });
+      stream.button({ command: 'interviewLens.compareWithExpert', arguments: args, title: vscode.l10n.t('Open side by side') });
       return {};
     }
     const previous = [...context.history].reverse().find((h): h is vscode.ChatResponseTurn => h instanceof vscode.ChatResponseTurn);
@@ -111,15 +151,21 @@ export function registerChatParticipant(deps: Deps): vscode.Disposable[] {
       }
     }
     if (request.command === 'mock') {
-      const topic = request.prompt.trim().toLowerCase();
-      const categories = ['agent-basic', 'tool-calling', 'memory', 'planning', 'multi-agent', 'engineering', 'model-capability', 'rag', 'evaluation', 'safety'].filter((c) => topic && c.includes(topic));
-      const drawn = sampleQuestions(core.knowledgeBase, { count: 1, language: lang, categories: categories as never, recent: recentItemIds(core.store, 'default') });
+      const topic = request.prompt.trim();
+      const categories = topic ? categoriesForTopic(topic) : [];
+      if (topic && categories.length === 0) {
+        const valid = CATEGORIES.map((c) => `\`${c}\` (${msg(lang, `category.${c}`)})`).join(', ');
+        stream.markdown(vscode.l10n.t('"{0}" is not a topic of the knowledge base. Ask `/mock` with one of: {1}; or `/mock` alone for any topic.', topic, valid));
+        return {};
+      }
+      const userId = vscode.workspace.getConfiguration('interviewLens').get<string>('userId', 'default') || 'default';
+      const drawn = sampleQuestions(core.knowledgeBase, { count: 1, language: lang, categories, recent: recentItemIds(core.store, userId) });
       const entry = drawn.entries[0];
       if (!entry) {
         stream.markdown(vscode.l10n.t('No question matches "{0}".', request.prompt));
         return {};
       }
-      stream.markdown(`${vscode.l10n.t('Question ({0}, {1})', entry.category, entry.difficulty)}: **${entry.question}**\n\n${vscode.l10n.t('Answer in your next message (no command); I will score it.')}`);
+      stream.markdown(`${vscode.l10n.t('Question ({0}, {1})', msg(lang, `category.${entry.category}`), entry.difficulty)}: **${entry.question}**\n\n${vscode.l10n.t('Answer in your next message (no command); I will score it.')}`);
       return { metadata: { mockEntryId: entry.id } satisfies MockMetadata };
     }
     // /kb, or no command: search the knowledge base.
@@ -138,7 +184,21 @@ export function registerChatParticipant(deps: Deps): vscode.Disposable[] {
       stream.button({ command: 'interviewLens.openKnowledgeEntry', arguments: [h.entry.id], title: vscode.l10n.t('Open entry') });
     }
     return {};
-  });
+  };
+}
+
+/** The participant and its handler (the integration suite drives the handler with a recording stream). */
+export interface ChatParticipantApi {
+  /** Undefined when this VS Code has no chat API. */
+  participant: vscode.ChatParticipant | undefined;
+  handler: vscode.ChatRequestHandler;
+}
+
+/** Registers `@interview`; the disposables go to the extension's subscriptions. */
+export function registerChatParticipant(deps: Deps): { disposables: vscode.Disposable[]; api: ChatParticipantApi } {
+  const handler = chatRequestHandler(deps);
+  if (typeof vscode.chat?.createChatParticipant !== 'function') return { disposables: [], api: { participant: undefined, handler } };
+  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT_ID, handler);
   participant.iconPath = vscode.Uri.joinPath(deps.context.extensionUri, 'media', 'icon.png');
-  return [participant];
+  return { disposables: [participant], api: { participant, handler } };
 }

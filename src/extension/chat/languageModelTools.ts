@@ -63,8 +63,9 @@ function languageModelTool(deps: LanguageModelToolDeps, tool: string): vscode.La
   };
 }
 
-/** Registers every tool of LANGUAGE_MODEL_TOOLS. */
-export function registerLanguageModelTools(deps: LanguageModelToolDeps): vscode.Disposable[] {
-  if (typeof vscode.lm?.registerTool !== 'function') return [];
-  return LANGUAGE_MODEL_TOOLS.map(({ name, tool }) => vscode.lm.registerTool(name, languageModelTool(deps, tool)));
+/** Registers every tool of LANGUAGE_MODEL_TOOLS; `tools` holds the implementations registered (the integration suite checks their confirmations). */
+export function registerLanguageModelTools(deps: LanguageModelToolDeps): { disposables: vscode.Disposable[]; tools: ReadonlyMap<string, vscode.LanguageModelTool<Record<string, unknown>>> } {
+  const tools = new Map(LANGUAGE_MODEL_TOOLS.map(({ name, tool }) => [name, languageModelTool(deps, tool)] as const));
+  if (typeof vscode.lm?.registerTool !== 'function') return { disposables: [], tools };
+  return { disposables: [...tools].map(([name, impl]) => vscode.lm.registerTool(name, impl)), tools };
 }

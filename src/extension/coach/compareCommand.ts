@@ -1,0 +1,162 @@
+import * as vscode from 'vscode';
+import { compareWithExpert, rewriteAnswer, type ExpertComparison, type Rewrite } from '../../core/coach/compareExpert';
+import { compareSelectedAnswer, CompareError, contextOfSelection } from '../../core/coach/selectedAnswer';
+import type { Report } from '../../core';
+import type { Deps } from '../commands';
+import { engineProblem, isCancelledLlm } from '../engineFix';
+import { showEngineProblem } from '../engineNotice';
+import { createRunEngine, readEngineSettings } from '../engineSettings';
+import { uiLanguage } from '../knowledgePanel';
+import { showError } from '../notify';
+import { reportLanguageSetting } from '../reportLanguage';
+import type { ComparePanel, CompareShown } from './comparePanel';
+
+/** What the compare command needs. */
+export interface CompareDeps extends Deps {
+  compare: ComparePanel;
+}
+
+/**
+ * Where to compare, as the callers give it: the CodeLens and the hover pass the transcript and the
+ * question's index; the editor's context menu passes the file; automation may pass
+ * `{ uri, index }` or `{ uri, selection: { start, end } }` (offsets into the document).
+ */
+interface Target { uri?: vscode.Uri; index?: number; selection?: { start: number; end: number } }
+
+function targetOf(arg: unknown, index: unknown): Target {
+  if (arg instanceof vscode.Uri) return { uri: arg, ...(typeof index === 'number' ? { index } : {}) };
+  if (arg && typeof arg === 'object') {
+    const a = arg as { uri?: unknown; index?: unknown; selection?: { start?: unknown; end?: unknown } };
+    const uri = a.uri instanceof vscode.Uri ? a.uri : typeof a.uri === 'string' ? vscode.Uri.parse(a.uri) : undefined;
+    const sel = a.selection && typeof a.selection.start === 'number' && typeof a.selection.end === 'number' ? { start: a.selection.start, end: a.selection.end } : undefined;
+    return { ...(uri ? { uri } : {}), ...(typeof a.index === 'number' ? { index: a.index } : {}), ...(sel ? { selection: sel } : {}) };
+  }
+  return {};
+}
+
+/** The question of `report` whose lines hold `offset`. */
+function questionAt(report: Report, offset: number): number | undefined {
+  return report.perQuestion.find((q) => offset >= q.startOffset && offset <= q.endOffset)?.index;
+}
+
+/**
+ * "Interview Lens: Compare with the Expert": on a question of a diagnosed transcript (the lens,
+ * the hover, the cursor in it), from its report; on a selected answer in any file, by scoring the
+ * selection against the reference its question (or the text itself) finds. Opens the compare view;
+ * returns what it shows (undefined when there was nothing to compare).
+ */
+export async function compareWithExpertCommand(deps: CompareDeps, arg?: unknown, index?: unknown): Promise<CompareShown | undefined> {
+  const target = targetOf(arg, index);
+  const editor = vscode.window.activeTextEditor;
+  const doc = target.uri ? (editor?.document.uri.toString() === target.uri.toString() ? editor.document : await vscode.workspace.openTextDocument(target.uri)) : editor?.document;
+  if (!doc) {
+    void showError(vscode.l10n.t('Open a diagnosed transcript and put the cursor in a question, or select an answer, then run "Compare with the Expert" again.'));
+    return undefined;
+  }
+  const sameEditor = editor && editor.document.uri.toString() === doc.uri.toString() ? editor : undefined;
+  const report = deps.state.get(doc) ?? (await deps.restorer.restore(doc));
+  const engine = await engineOrExplain(deps);
+  if (engine === null) return undefined;
+  const canRewrite = !!engine.llm;
+
+  // A question of the report: named by the caller, else under the cursor when nothing is selected.
+  let selection = target.selection;
+  if (!selection && target.index === undefined && sameEditor && !sameEditor.selection.isEmpty) {
+    selection = { start: doc.offsetAt(sameEditor.selection.start), end: doc.offsetAt(sameEditor.selection.end) };
+  }
+  const questionIndex = target.index ?? (!selection && report && sameEditor ? questionAt(report, doc.offsetAt(sameEditor.selection.active)) : undefined);
+  if (questionIndex !== undefined) {
+    const q = report?.perQuestion.find((p) => p.index === questionIndex);
+    if (!q) {
+      void showError(vscode.l10n.t('There is no current report with question {0} for this file: run "Diagnose Interview" first.', questionIndex));
+      return undefined;
+    }
+    return show(deps, compareWithExpert(q), 'report', canRewrite, report!.language);
+  }
+  if (!selection || selection.end <= selection.start) {
+    void showError(report
+      ? vscode.l10n.t('Put the cursor in a question of the transcript, or select an answer, then run "Compare with the Expert" again.')
+      : vscode.l10n.t('Select the answer to compare (the question above it is found by itself), or diagnose the transcript and use the lens on a question.'));
+    return undefined;
+  }
+  const text = doc.getText();
+  const config = vscode.workspace.getConfiguration('interviewLens', doc.uri);
+  const setting = reportLanguageSetting(config);
+  try {
+    const comparison = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: comparing with the expert answer'), cancellable: true }, async (_progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        const core = await deps.host.get();
+        return await compareSelectedAnswer(core, {
+          answer: text.slice(selection!.start, selection!.end), context: contextOfSelection(text, selection!.start),
+          ...(setting !== 'transcript' ? { reportLanguage: setting } : {}),
+        }, { caller: 'vscode-compare', signal: controller.signal, ...(engine.llm ? { llm: engine.llm } : {}) });
+      } finally {
+        sub.dispose();
+      }
+    });
+    return show(deps, comparison, 'selection', canRewrite, setting === 'transcript' ? uiLanguage() : setting);
+  } catch (err) {
+    if (isCancelledLlm(err)) return undefined;
+    if (err instanceof CompareError) {
+      void showError(vscode.l10n.t('Cannot compare with the expert: {0}', err.message));
+      return undefined;
+    }
+    const problem = engineProblem(err);
+    if (problem) {
+      void showEngineProblem(vscode.l10n.t('Cannot compare with the expert: {0}', problem.message), problem.fix);
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+/** The configured engine; null (after saying why) when it cannot run. */
+async function engineOrExplain(deps: Deps): Promise<Awaited<ReturnType<typeof createRunEngine>> | null> {
+  try {
+    return await createRunEngine(await readEngineSettings(deps.context.secrets));
+  } catch (err) {
+    const problem = engineProblem(err);
+    if (!problem) throw err;
+    void showEngineProblem(vscode.l10n.t('Cannot compare with the expert: {0}', problem.message), problem.fix);
+    return null;
+  }
+}
+
+function show(deps: CompareDeps, comparison: ExpertComparison, source: CompareShown['source'], canRewrite: boolean, language: 'zh' | 'en'): CompareShown {
+  deps.compare.rewrite = () => rewriteShown(deps, comparison, language);
+  deps.compare.onOpenEntry = (id) => void vscode.commands.executeCommand('interviewLens.openKnowledgeEntry', id);
+  deps.host.log.info(`compare with the expert (${source}): ${comparison.expert?.entryId ?? 'no reference'}, ${comparison.points.filter((p) => p.status === 'stated').length}/${comparison.points.length} key points`);
+  return deps.compare.show(comparison, source, canRewrite);
+}
+
+/** "Rewrite my answer": the model's rewrite keeping the candidate's facts, or why there is none. */
+export async function rewriteShown(deps: CompareDeps, comparison: ExpertComparison, language: 'zh' | 'en'): Promise<Rewrite> {
+  deps.compare.rewriteState({ busy: true });
+  let result: Rewrite;
+  try {
+    const engine = await createRunEngine(await readEngineSettings(deps.context.secrets));
+    if (!engine.llm) {
+      result = { error: vscode.l10n.t('no model engine is configured (interviewLens.engine is offline)') };
+    } else {
+      const llm = engine.llm;
+      result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: rewriting your answer'), cancellable: true }, async (_p, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          return await rewriteAnswer(llm, comparison, language, controller.signal);
+        } finally {
+          sub.dispose();
+        }
+      });
+    }
+  } catch (err) {
+    const problem = engineProblem(err);
+    result = { error: isCancelledLlm(err) ? vscode.l10n.t('cancelled') : problem?.message ?? (err instanceof Error ? err.message : String(err)) };
+    if (problem) void showEngineProblem(vscode.l10n.t('Cannot rewrite the answer: {0}', problem.message), problem.fix);
+  }
+  deps.host.log.info(`rewrite: ${'text' in result ? `${result.text.length} characters` : `refused (${result.error})`}`);
+  deps.compare.rewriteState(result);
+  return result;
+}
