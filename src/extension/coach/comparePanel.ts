@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
+import { webviewDocument } from '../webviewDocument';
 import { escapeHtml } from '../../core';
 import type { ExpertComparison, Rewrite } from '../../core/coach/compareExpert';
 import { compareView, type CompareView, type ViewPoint } from '../../core/coach/compareView';
@@ -86,13 +86,6 @@ export class ComparePanel implements vscode.Disposable {
 
   private html(webview: vscode.Webview, shown: CompareShown): string {
     const { view } = shown;
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'compare.js'));
-    const css = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'coach.css'));
-    const lang = vscode.env.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
-    const csp = [
-      "default-src 'none'", `img-src ${webview.cspSource}`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`,
-    ].join('; ');
     const e = escapeHtml;
     const answer = view.answer.map((s, i) => {
       const classes = ['sentence', ...(s.points.length ? ['covers'] : []), ...(s.mistakes.length ? ['wrong'] : [])].join(' ');
@@ -122,14 +115,12 @@ ${p.sentence ? `<p class="point-quote"><q data-testid="point-sentence">${e(p.sen
 <p class="muted">${e(vscode.l10n.t('The model keeps your own facts, numbers and examples, fixes the mistakes and adds what was missing. A rewrite that drops your facts is refused.'))}</p>
 <div class="actions"><vscode-button id="rewrite">${e(vscode.l10n.t('Rewrite my answer'))}</vscode-button></div><div id="rewrite-out" aria-live="polite"></div></section>`
         : `<p class="muted" data-testid="rewrite-unavailable">${e(vscode.l10n.t('With a model engine (interviewLens.engine) a rewrite of your answer is offered here.'))}</p>`;
-    const texts = JSON.stringify({ rewriting: vscode.l10n.t('Rewriting with the model…'), refused: vscode.l10n.t('No rewrite: {0}') }).replace(/</g, '\\u003c');
-    return `<!DOCTYPE html>
-<html lang="${lang}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${css}">
-</head><body class="coach compare">
-<main>
+    const texts = { rewriting: vscode.l10n.t('Rewriting with the model…'), refused: vscode.l10n.t('No rewrite: {0}') };
+    return webviewDocument({
+      webview, language: vscode.env.language.toLowerCase().startsWith('zh') ? 'zh' : 'en',
+      stylesheet: { extensionUri: this.extensionUri, name: 'coach.css' }, bodyAttributes: 'class="coach compare"',
+      data: { id: 'strings', value: texts }, script: { extensionUri: this.extensionUri, name: 'compare.js' },
+      body: `<main>
 <h1 data-testid="compare-question">${e(view.question)}</h1>
 <p class="row"><span class="score" data-testid="compare-score">${e(vscode.l10n.t('{0}/100', view.score))}</span>${tally}</p>
 <div class="columns">
@@ -139,10 +130,8 @@ ${p.sentence ? `<p class="point-quote"><q data-testid="point-sentence">${e(p.sen
 <section class="card" aria-labelledby="points-h"><h2 id="points-h">${e(vscode.l10n.t('Key points'))}</h2><ul class="points">${points || `<li>${e(vscode.l10n.t('No key points to compare.'))}</li>`}</ul></section>
 ${mistakes}
 ${rewrite}
-</main>
-<script nonce="${nonce}" id="strings" type="application/json">${texts}</script>
-<script type="module" nonce="${nonce}" src="${script}"></script>
-</body></html>`;
+</main>`,
+    });
   }
 
   dispose(): void {

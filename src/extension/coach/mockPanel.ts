@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
+import { webviewDocument } from '../webviewDocument';
 import type { MockView } from '../../core/coach/mockView';
 import { msg } from '../../core';
 import { CATEGORIES } from '../../core/kb/types';
@@ -144,24 +144,12 @@ export class MockPanel implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(16).toString('base64');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'mock.js'));
-    const css = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'coach.css'));
-    const lang = vscode.env.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
-    const csp = [
-      "default-src 'none'", `img-src ${webview.cspSource}`, `style-src ${webview.cspSource} 'nonce-${nonce}'`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    const texts = JSON.stringify(strings()).replace(/</g, '\\u003c');
-    return `<!DOCTYPE html>
-<html lang="${lang}"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${css}">
-</head><body class="coach mock">
-<main id="app" aria-live="polite"></main>
-<script nonce="${nonce}" id="strings" type="application/json">${texts}</script>
-<script type="module" nonce="${nonce}" src="${script}"></script>
-</body></html>`;
+    return webviewDocument({
+      webview, language: vscode.env.language.toLowerCase().startsWith('zh') ? 'zh' : 'en',
+      stylesheet: { extensionUri: this.extensionUri, name: 'coach.css' }, bodyAttributes: 'class="coach mock"',
+      body: '<main id="app" aria-live="polite"></main>',
+      data: { id: 'strings', value: strings() }, script: { extensionUri: this.extensionUri, name: 'mock.js' },
+    });
   }
 
   dispose(): void {
