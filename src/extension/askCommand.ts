@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAbortableProgress } from './abortableProgress';
 import * as path from 'node:path';
 import { AskError, CancelledError, SkillStepError, type AskOutcome, type AskRequest } from '../core';
 import type { AskPanel } from './askPanel';
@@ -57,31 +58,22 @@ export async function askCommand(deps: AskDeps, question?: string): Promise<AskO
     return undefined;
   }
   try {
-    const outcome = await vscode.window.withProgress(
+    // Cancel aborts the run's signal, and with it the model request in flight.
+    const outcome = await withAbortableProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: answering…'), cancellable: true },
-      async (progress, token) => {
-        // Cancel aborts the run's signal, and with it the model request in flight.
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
+      async (progress, signal) => {
         let received = 0;
-        try {
-          if (!deps.host.loaded) progress.report({ message: vscode.l10n.t('loading the knowledge base…') });
-          const core = await deps.host.get();
-          const manifestSkills = engine.llm && deps.manifestSkills ? await deps.manifestSkills() : undefined;
-          return await core.ask(request, {
-            caller: 'vscode', signal: controller.signal, maxSteps, ...(manifestSkills ? { manifestSkills } : {}),
-            ...(engine.llm ? { llm: engine.llm } : {}),
-            onText: (delta) => {
-              received += delta.length;
-              progress.report({ message: vscode.l10n.t('{0} characters received', received) });
-            },
-          });
-        } catch (err) {
-          controller.abort();
-          throw err;
-        } finally {
-          sub.dispose();
-        }
+        if (!deps.host.loaded) progress.report({ message: vscode.l10n.t('loading the knowledge base…') });
+        const core = await deps.host.get();
+        const manifestSkills = engine.llm && deps.manifestSkills ? await deps.manifestSkills() : undefined;
+        return core.ask(request, {
+          caller: 'vscode', signal, maxSteps, ...(manifestSkills ? { manifestSkills } : {}),
+          ...(engine.llm ? { llm: engine.llm } : {}),
+          onText: (delta) => {
+            received += delta.length;
+            progress.report({ message: vscode.l10n.t('{0} characters received', received) });
+          },
+        });
       },
     );
     for (const w of outcome.warnings) deps.host.log.warn(`ask: ${w}`);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAbortableProgress } from './abortableProgress';
 import { showHistoryNotice } from './historyNotice';
 import { ProgressBar } from './progressBar';
 import * as path from 'node:path';
@@ -79,48 +80,39 @@ export async function diagnoseDocument(deps: Deps, uri?: vscode.Uri, record?: Re
   }
   let recorder: CassetteRecorder | undefined;
   try {
-    const report = await vscode.window.withProgress(
+    // Cancel aborts the run's signal, and with it every model request in flight; so does a failed
+    // question, which must not leave the others' model requests running.
+    const report = await withAbortableProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: diagnosing {0}', name), cancellable: true },
-      async (progress, token) => {
-        // Cancel aborts the run's signal, and with it every model request in flight.
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
+      async (progress, signal) => {
         const bar = new ProgressBar(progress);
-        try {
-          if (!deps.host.loaded) bar.report(0, vscode.l10n.t('loading the knowledge base…'));
-          const core = await deps.host.get();
-          if (record) {
-            recorder = new CassetteRecorder(record.root, record.name, {
-              skill: 'diagnose-transcript', skillHash: core.skillHash('diagnose-transcript') ?? '', engine: engine.engine, model: engine.llm?.model ?? 'offline',
-            });
-          }
-          const concurrency = engine.llm ? engine.concurrency : config.get<number>('concurrency', 4);
-          const result = await core.diagnose(
-            {
-              text, source: name, userId: config.get<string>('userId', 'default'), ...(concurrency ? { concurrency } : {}),
-              format: config.get<FormatChoice>('transcriptFormat', 'auto'), labels: labelsFrom(config), swapRoles: isSwapped(deps, doc.uri),
-              reportLanguage: reportLanguageSetting(config),
-              ...(doc.uri.scheme === 'file' ? { sourceKey: doc.uri.toString() } : {}),
-            },
-            {
-              caller: 'vscode', signal: controller.signal,
-              onProgress: (p) => {
-                bar.phase(p);
-                observe?.(p);
-              },
-              ...(engine.llm ? { llm: engine.llm } : {}), ...(recorder ? { recorder } : {}),
-            },
-          );
-          for (const w of result.warnings) deps.host.log.warn(w);
-          showHistoryNotice(result.actions);
-          return result.raw;
-        } catch (err) {
-          // A failed question must not leave the others' model requests running.
-          controller.abort();
-          throw err;
-        } finally {
-          sub.dispose();
+        if (!deps.host.loaded) bar.report(0, vscode.l10n.t('loading the knowledge base…'));
+        const core = await deps.host.get();
+        if (record) {
+          recorder = new CassetteRecorder(record.root, record.name, {
+            skill: 'diagnose-transcript', skillHash: core.skillHash('diagnose-transcript') ?? '', engine: engine.engine, model: engine.llm?.model ?? 'offline',
+          });
         }
+        const concurrency = engine.llm ? engine.concurrency : config.get<number>('concurrency', 4);
+        const result = await core.diagnose(
+          {
+            text, source: name, userId: config.get<string>('userId', 'default'), ...(concurrency ? { concurrency } : {}),
+            format: config.get<FormatChoice>('transcriptFormat', 'auto'), labels: labelsFrom(config), swapRoles: isSwapped(deps, doc.uri),
+            reportLanguage: reportLanguageSetting(config),
+            ...(doc.uri.scheme === 'file' ? { sourceKey: doc.uri.toString() } : {}),
+          },
+          {
+            caller: 'vscode', signal,
+            onProgress: (p) => {
+              bar.phase(p);
+              observe?.(p);
+            },
+            ...(engine.llm ? { llm: engine.llm } : {}), ...(recorder ? { recorder } : {}),
+          },
+        );
+        for (const w of result.warnings) deps.host.log.warn(w);
+        showHistoryNotice(result.actions);
+        return result.raw;
       },
     );
     let recording: string | undefined;
@@ -310,30 +302,21 @@ export async function diagnoseAudioCommand(deps: Deps, uri?: vscode.Uri): Promis
   const concurrency = engine.llm ? engine.concurrency : config.get<number>('concurrency', 4);
   try {
     const core = await deps.host.get();
-    const result = await vscode.window.withProgress(
+    const result = await withAbortableProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: transcribing and diagnosing {0}', name), cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
+      async (progress, signal) => {
         const bar = new ProgressBar(progress);
-        try {
-          return await core.diagnoseAudio(
-            {
-              path: path.relative(root, target!.fsPath), source: name, language: config.get<'auto'>('stt.language', 'auto'),
-              userId: config.get<string>('userId', 'default'), ...(concurrency ? { concurrency } : {}),
-              reportLanguage: reportLanguageSetting(config),
-            },
-            {
-              caller: 'vscode', signal: controller.signal, workspaceRoot: root, stt: () => createSttProvider(settings),
-              onProgress: (p) => bar.phase(p), ...(engine.llm ? { llm: engine.llm } : {}),
-            },
-          );
-        } catch (err) {
-          controller.abort();
-          throw err;
-        } finally {
-          sub.dispose();
-        }
+        return await core.diagnoseAudio(
+          {
+            path: path.relative(root, target!.fsPath), source: name, language: config.get<'auto'>('stt.language', 'auto'),
+            userId: config.get<string>('userId', 'default'), ...(concurrency ? { concurrency } : {}),
+            reportLanguage: reportLanguageSetting(config),
+          },
+          {
+            caller: 'vscode', signal, workspaceRoot: root, stt: () => createSttProvider(settings),
+            onProgress: (p) => bar.phase(p), ...(engine.llm ? { llm: engine.llm } : {}),
+          },
+        );
       },
     );
     const doc = await vscode.workspace.openTextDocument({ content: result.raw.transcript, language: 'json' });

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAbortableProgress } from './abortableProgress';
 import * as path from 'node:path';
 import { CancelledError, LlmError } from '../core';
 import type { LoadedChain, LoadedSkill } from '../core/manifest';
@@ -178,27 +179,18 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
 
   let dry: { route: RouteDecision; skill: LoadedSkill; result: ManifestRunResult; trace: SkillRunTrace; store: RecordsStore };
   try {
-    dry = await vscode.window.withProgress(
+    dry = await withAbortableProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: running a skill (dry run)…'), cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
-        try {
-          const store = await deps.records.open();
-          const traced = await traceSkillRun({
-            skills: runnable, ...(picked ? { explicit: picked.name } : {}), input: skillInput, deps: runDeps(controller.signal, store),
-            check: (skill) => refuseUnrunnable(skill, engine, deps, arg),
-            onProgress: (stage, skill) => progress.report({ message: stage === 'route' ? vscode.l10n.t('choosing a skill…') : skill }),
-          });
-          const route = traced.trace.route.decision;
-          if (!picked) log.info(`run skill: routed to ${route.skill} (${route.how}: ${route.reason})`);
-          return { route, skill: traced.skill, result: traced.result, trace: traced.trace, store };
-        } catch (err) {
-          controller.abort();
-          throw err;
-        } finally {
-          sub.dispose();
-        }
+      async (progress, signal) => {
+        const store = await deps.records.open();
+        const traced = await traceSkillRun({
+          skills: runnable, ...(picked ? { explicit: picked.name } : {}), input: skillInput, deps: runDeps(signal, store),
+          check: (skill) => refuseUnrunnable(skill, engine, deps, arg),
+          onProgress: (stage, skill) => progress.report({ message: stage === 'route' ? vscode.l10n.t('choosing a skill…') : skill }),
+        });
+        const route = traced.trace.route.decision;
+        if (!picked) log.info(`run skill: routed to ${route.skill} (${route.how}: ${route.reason})`);
+        return { route, skill: traced.skill, result: traced.result, trace: traced.trace, store };
       },
     );
   } catch (err) {
@@ -266,24 +258,15 @@ async function runChainFlow(
   const log = deps.host.log;
   let dry: { trace: ChainRunTrace; store: RecordsStore };
   try {
-    dry = await vscode.window.withProgress(
+    dry = await withAbortableProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: running chain {0} (dry run)…', chain.name), cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
-        try {
-          const store = await deps.records.open();
-          const { trace } = await traceChainRun({
-            chain, skills: runnable, input, deps: runDeps(controller.signal, store),
-            check: (skill) => refuseUnrunnable(skill, engine, deps, { skill: skill.name }), onStep: (skill) => progress.report({ message: skill }),
-          });
-          return { trace, store };
-        } catch (err) {
-          controller.abort();
-          throw err;
-        } finally {
-          sub.dispose();
-        }
+      async (progress, signal) => {
+        const store = await deps.records.open();
+        const { trace } = await traceChainRun({
+          chain, skills: runnable, input, deps: runDeps(signal, store),
+          check: (skill) => refuseUnrunnable(skill, engine, deps, { skill: skill.name }), onStep: (skill) => progress.report({ message: skill }),
+        });
+        return { trace, store };
       },
     );
   } catch (err) {

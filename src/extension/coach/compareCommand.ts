@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAbortableProgress } from '../abortableProgress';
 import { compareWithExpert, rewriteAnswer, type ExpertComparison, type Rewrite } from '../../core/coach/compareExpert';
 import { compareSelectedAnswer, CompareError, contextOfSelection } from '../../core/coach/selectedAnswer';
 import type { Report } from '../../core';
@@ -83,19 +84,13 @@ export async function compareWithExpertCommand(deps: CompareDeps, arg?: unknown,
   const config = vscode.workspace.getConfiguration('interviewLens', doc.uri);
   const setting = reportLanguageSetting(config);
   try {
-    const comparison = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: comparing with the expert answer'), cancellable: true }, async (_progress, token) => {
-      const controller = new AbortController();
-      const sub = token.onCancellationRequested(() => controller.abort());
-      try {
-        const core = await deps.host.get();
-        return await compareSelectedAnswer(core, {
-          answer: text.slice(selection!.start, selection!.end), context: contextOfSelection(text, selection!.start),
-          ...(setting !== 'transcript' ? { reportLanguage: setting } : {}),
-        }, { caller: 'vscode-compare', signal: controller.signal, ...(engine.llm ? { llm: engine.llm } : {}) });
-      } finally {
-        sub.dispose();
-      }
-    });
+    const comparison = await withAbortableProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: comparing with the expert answer'), cancellable: true },
+      async (_progress, signal) => compareSelectedAnswer(await deps.host.get(), {
+        answer: text.slice(selection!.start, selection!.end), context: contextOfSelection(text, selection!.start),
+        ...(setting !== 'transcript' ? { reportLanguage: setting } : {}),
+      }, { caller: 'vscode-compare', signal, ...(engine.llm ? { llm: engine.llm } : {}) }),
+    );
     return show(deps, comparison, 'selection', canRewrite, setting === 'transcript' ? uiLanguage() : setting);
   } catch (err) {
     if (isCancelledLlm(err)) return undefined;
@@ -141,15 +136,10 @@ export async function rewriteShown(deps: CompareDeps, comparison: ExpertComparis
       result = { error: vscode.l10n.t('no model engine is configured (interviewLens.engine is offline)') };
     } else {
       const llm = engine.llm;
-      result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: rewriting your answer'), cancellable: true }, async (_p, token) => {
-        const controller = new AbortController();
-        const sub = token.onCancellationRequested(() => controller.abort());
-        try {
-          return await rewriteAnswer(llm, comparison, language, controller.signal);
-        } finally {
-          sub.dispose();
-        }
-      });
+      result = await withAbortableProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: rewriting your answer'), cancellable: true },
+        (_progress, signal) => rewriteAnswer(llm, comparison, language, signal),
+      );
     }
   } catch (err) {
     const problem = engineProblem(err);

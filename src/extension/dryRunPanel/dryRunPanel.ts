@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { webviewDocument } from '../webviewDocument';
+import { withAbortableProgress } from '../abortableProgress';
 import * as path from 'node:path';
 import { CancelledError, LlmError, safeMessage } from '../../core';
 import { ActionsFailedError } from '../../core/actions/runActions';
@@ -103,22 +104,16 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
     this.open();
     this.render('status');
     try {
-      const outcome = await vscode.window.withProgress(
+      const outcome = await withAbortableProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: dry run of {0}…', label), cancellable: true },
-        async (progress, token) => {
-          const sub = token.onCancellationRequested(() => controller.abort());
-          try {
-            return await runDryRun(this.deps, request, controller.signal, (what) => {
-              progress.report({ message: what });
-              if (this.running?.controller === controller) {
-                this.running.label = what;
-                this.render();
-              }
-            });
-          } finally {
-            sub.dispose();
+        (progress, signal) => runDryRun(this.deps, request, signal, (what) => {
+          progress.report({ message: what });
+          if (this.running?.controller === controller) {
+            this.running.label = what;
+            this.render();
           }
-        },
+        }),
+        controller,
       );
       if (this.running?.controller !== controller) return undefined; // a newer run took over
       this.outcome = outcome;
