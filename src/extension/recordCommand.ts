@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { recordingPath } from '../core';
 import { diagnoseDocument, type Deps } from './commands';
 import { showError } from './notify';
 import { isRecordingName, suggestedRecordingName } from './recordingName';
+import { promptRecordingName, recordingNameRule } from './recordingNamePrompt';
 
 /**
  * "Interview Lens: Diagnose and Record…": diagnoses the active transcript with every tool and
@@ -29,27 +28,13 @@ export async function diagnoseAndRecordCommand(deps: Deps, name?: string): Promi
     return undefined;
   }
   const root = folder.uri.fsPath;
-  const rule = vscode.l10n.t('Use up to 100 letters, digits, ".", "_" or "-", starting with a letter or digit.');
   let chosen = typeof name === 'string' ? name.trim() : undefined;
   if (chosen === undefined) {
-    chosen = (await vscode.window.showInputBox({
-      title: vscode.l10n.t('Diagnose and Record'),
-      prompt: vscode.l10n.t('Name of the recording in .interview-lens/recordings'),
-      value: suggestedRecordingName(path.basename(doc.uri.path)),
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        if (!isRecordingName(v.trim())) return rule;
-        // Said before the run, not after: the same name replaces the earlier recording.
-        if (fs.existsSync(recordingPath(root, v.trim()))) {
-          return { message: vscode.l10n.t('{0} exists and will be replaced.', `${v.trim()}.jsonl`), severity: vscode.InputBoxValidationSeverity.Warning };
-        }
-        return undefined;
-      },
-    }))?.trim();
+    chosen = await promptRecordingName(root, vscode.l10n.t('Diagnose and Record'), suggestedRecordingName(path.basename(doc.uri.path)));
     if (chosen === undefined) return undefined;
   }
   if (!isRecordingName(chosen)) {
-    void showError(vscode.l10n.t('"{0}" cannot name a recording. {1}', chosen, rule));
+    void showError(vscode.l10n.t('"{0}" cannot name a recording. {1}', chosen, recordingNameRule()));
     return undefined;
   }
   const result = await diagnoseDocument(deps, doc.uri, { root, name: chosen });

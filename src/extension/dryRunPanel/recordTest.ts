@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { recordingPath } from '../../core/replay/cassetteRecorder';
 import { recordDryRun } from '../../core/replay/recordDryRun';
 import type { RecordedLlmCall } from '../../core/replay/callRecorder';
 import type { SkillRunTrace } from '../../core/skills/manifest/runTrace';
 import { openSkillHost } from '../../core/skills/manifest/skillHost';
 import type { RunSkillInput } from '../../core/tools/runSkill';
 import { isRecordingName, suggestedRecordingName } from '../recordingName';
+import { promptRecordingName, recordingNameRule } from '../recordingNamePrompt';
 import type { CoreHost } from '../services';
 import type { SkillCatalog } from '../skillCatalog';
 
@@ -28,22 +27,8 @@ export interface RecordableRun {
 
 /** Asks the recording's name (the file's stem proposed; a name in use is said to be replaced); undefined when dismissed. */
 export async function askRecordingName(root: string, trace: SkillRunTrace): Promise<string | undefined> {
-  const rule = vscode.l10n.t('Use up to 100 letters, digits, ".", "_" or "-", starting with a letter or digit.');
   const stem = trace.input.source ? suggestedRecordingName(trace.input.source) : 'input';
-  const name = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Record as Test'),
-    prompt: vscode.l10n.t('Name of the recording in .interview-lens/recordings'),
-    value: suggestedRecordingName(`${trace.skill}-${stem}`),
-    ignoreFocusOut: true,
-    validateInput: (v) => {
-      if (!isRecordingName(v.trim())) return rule;
-      if (fs.existsSync(recordingPath(root, v.trim()))) {
-        return { message: vscode.l10n.t('{0} exists and will be replaced.', `${v.trim()}.jsonl`), severity: vscode.InputBoxValidationSeverity.Warning };
-      }
-      return undefined;
-    },
-  });
-  return name?.trim();
+  return promptRecordingName(root, vscode.l10n.t('Record as Test'), suggestedRecordingName(`${trace.skill}-${stem}`));
 }
 
 /**
@@ -53,7 +38,7 @@ export async function askRecordingName(root: string, trace: SkillRunTrace): Prom
  * the file. Trusted workspaces only: the caller checks.
  */
 export async function recordAsTest(deps: RecordTestDeps, run: RecordableRun, name: string, signal: AbortSignal): Promise<string> {
-  if (!isRecordingName(name)) throw new Error(vscode.l10n.t('"{0}" cannot name a recording. {1}', name, vscode.l10n.t('Use up to 100 letters, digits, ".", "_" or "-", starting with a letter or digit.')));
+  if (!isRecordingName(name)) throw new Error(vscode.l10n.t('"{0}" cannot name a recording. {1}', name, recordingNameRule()));
   const core = await deps.host.get();
   const skills = await openSkillHost({
     dirs: deps.catalog.folders(), builtInDirs: [deps.catalog.builtInDir], trusted: vscode.workspace.isTrusted, allowWrites: false,
