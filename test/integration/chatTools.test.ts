@@ -6,8 +6,7 @@
 // would drive it. Runs in the trusted and in the Restricted Mode window.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-
-const EXTENSION_ID = 'interview-lens.interview-lens';
+import { activateApi, discard, discardUntitled } from './support';
 
 interface Api {
   coach: {
@@ -18,9 +17,7 @@ interface Api {
 let api: Api;
 
 async function activate(): Promise<void> {
-  const ext = vscode.extensions.getExtension(EXTENSION_ID);
-  assert.ok(ext, 'the extension is installed');
-  api = (await ext!.activate()) as Api;
+  api = await activateApi<Api>();
 }
 
 /** What the handler wrote to the chat: markdown, progress lines and buttons, in order. */
@@ -54,17 +51,6 @@ function responseTurn(result: vscode.ChatResult): vscode.ChatResponseTurn {
 }
 
 const textOf = (result: vscode.LanguageModelToolResult) => result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
-
-/** Closes an untitled document without the save prompt (a webview opened since may be the active editor). */
-async function discard(doc: vscode.TextDocument): Promise<void> {
-  await vscode.window.showTextDocument(doc);
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-}
-
-/** Discards every unsaved untitled document the tests left (a failed test must not leave a save prompt that blocks the next suite). */
-async function discardUntitled(): Promise<void> {
-  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.isDirty)) await discard(doc);
-}
 
 describe('Language model tools and the chat participant', function () {
   this.timeout(120_000);

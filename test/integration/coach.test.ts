@@ -7,10 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { HistoryStore } from '../../src/core/store/historyStore';
-
-const EXTENSION_ID = 'interview-lens.interview-lens';
-const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
-const underCodeServer = !!process.env.IL_TEST_ENTRY;
+import { activateApi, discard, discardUntitled, trusted, underCodeServer, until, webviewTab, workspaceFile } from './support';
 
 interface MockOutcome {
   sessionId: string;
@@ -38,36 +35,7 @@ interface Api {
   };
 }
 
-function workspaceFile(name: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return vscode.Uri.joinPath(folder.uri, name);
-}
-
-function tabOf(viewType: string): vscode.Tab | undefined {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
-
 const start = (arg: unknown) => vscode.commands.executeCommand<MockOutcome | undefined>('interviewLens.startMockInterview', arg);
-
-/** Closes an untitled document without the save prompt (a webview opened since may be the active editor). */
-async function discard(doc: vscode.TextDocument): Promise<void> {
-  await vscode.window.showTextDocument(doc);
-  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-}
-
-/** Discards every unsaved untitled document the tests left (a failed test must not leave a save prompt that blocks the next suite). */
-async function discardUntitled(): Promise<void> {
-  for (const doc of vscode.workspace.textDocuments.filter((d) => d.isUntitled && d.isDirty)) await discard(doc);
-}
 
 describe('The interview coach in a real VS Code', function () {
   this.timeout(120_000);
@@ -75,9 +43,7 @@ describe('The interview coach in a real VS Code', function () {
   let history: HistoryStore;
 
   before(async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, 'the extension is installed');
-    api = (await ext!.activate()) as Api;
+    api = await activateApi<Api>();
     assert.ok(api.coach, 'activate() returns the coach');
   });
 
@@ -120,8 +86,8 @@ describe('The interview coach in a real VS Code', function () {
       const lenses = ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri)) ?? []).filter((l) => l.command?.command === 'interviewLens.revealQuestion');
       assert.equal(lenses.length, 3);
       // Nothing is left to resume.
-      assert.ok(await until(() => !!tabOf('interviewLens.report')), 'the report panel did not open');
-      assert.ok(tabOf('interviewLens.mockInterview'), 'the mock interview panel is open');
+      assert.ok(await until(() => !!webviewTab('interviewLens.report')), 'the report panel did not open');
+      assert.ok(webviewTab('interviewLens.mockInterview'), 'the mock interview panel is open');
       assert.equal((await api.coach.mock.sessions()).unfinished('default'), undefined);
     });
 
@@ -130,7 +96,7 @@ describe('The interview coach in a real VS Code', function () {
       assert.equal(first?.status, 'active');
       assert.deepEqual(first.view.progress, { asked: 2, total: 2 });
       const waiting = first.view.current!.question;
-      const tab = tabOf('interviewLens.mockInterview');
+      const tab = webviewTab('interviewLens.mockInterview');
       assert.ok(tab);
       await vscode.window.tabGroups.close(tab);
       assert.ok(await until(() => !api.coach.mock.panel.visible), 'the panel did not close');
@@ -197,7 +163,7 @@ describe('The interview coach in a real VS Code', function () {
       assert.ok(key.sentence && key.sentenceIndex !== undefined, 'a ticked point quotes its sentence');
       assert.ok(shown.view.answer[key.sentenceIndex!].points.length > 0);
       assert.ok(shown.view.points.some((p) => p.status === 'missing' || p.status === 'stated'));
-      assert.ok(await until(() => !!tabOf('interviewLens.compare')), 'the compare view did not open');
+      assert.ok(await until(() => !!webviewTab('interviewLens.compare')), 'the compare view did not open');
       // The hover of the question line links to the same command.
       const doc = await vscode.workspace.openTextDocument(uri);
       const line = doc.positionAt((report.perQuestion.find((q) => q.index === idempotency.index) as unknown as { startOffset: number }).startOffset).line;

@@ -14,10 +14,8 @@ import * as vscode from 'vscode';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import type { RunTrace, SkillRunTrace, ChainRunTrace } from '../../src/core/skills/manifest/runTrace';
 import { skillModelResponder } from '../support/mockSkillModel';
+import { openWithSelection, ourExtension, setUser, trusted, underCodeServer, until, webviewTab, workspacePath } from './support';
 
-const EXTENSION_ID = 'interview-lens.interview-lens';
-const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
-const underCodeServer = !!process.env.IL_TEST_ENTRY;
 const SYSTEM_PREFIX = 'Instructions for this conversation (system):\n\n';
 
 type Node = { type: 'group'; group: string } | { type: 'record'; kind: string; row: { id: string; [k: string]: unknown } };
@@ -46,32 +44,10 @@ interface RunOutcome { status: string; runId?: string; chain?: { name: string; s
 type FakePart = { type: 'text'; text: string } | { type: 'unknown' };
 interface FakeRequest { messages: Array<{ role: 'user' | 'assistant'; content: FakePart[] }> }
 
-function workspacePath(...parts: string[]): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return path.join(folder.uri.fsPath, ...parts);
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
-
 let inputs = 0;
 /** Writes `text` to a new file of the workspace (an open document would reload it late), opens it and selects `selected`. */
-async function openWithSelection(text: string, selected: string): Promise<void> {
-  const file = workspacePath(`dry-run-input-${++inputs}.md`);
-  fs.writeFileSync(file, text);
-  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
-  const start = text.indexOf(selected);
-  editor.selection = new vscode.Selection(editor.document.positionAt(start), editor.document.positionAt(start + selected.length));
-}
-
-async function setUser(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('interviewLens').update(key, value, vscode.ConfigurationTarget.Global);
+async function openInput(text: string, selected: string): Promise<void> {
+  await openWithSelection(workspacePath(`dry-run-input-${++inputs}.md`), text, selected);
 }
 
 /** The fake chat model answering as the mock skill model would: the system text leads as a user message. */
@@ -88,10 +64,6 @@ function useSkillModel(rewrite?: (reply: string, n: number) => string): FakeRequ
     },
   };
   return seen;
-}
-
-function hasPanelTab(): boolean {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('interviewLens.dryRun'));
 }
 
 describe('The dry-run panel in a real VS Code (issue 16)', function () {
@@ -120,7 +92,7 @@ describe('The dry-run panel in a real VS Code (issue 16)', function () {
   }
 
   before(async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const ext = ourExtension();
     api = (await ext.activate()) as Api;
     extensionPath = ext.extensionPath;
     wasmPath = path.join(extensionPath, 'dist', 'sql-wasm.wasm');
@@ -155,7 +127,7 @@ steps:
   });
 
   it('contributes Dry Run Skill… to the palette, Open in Dry-Run Panel to cassette items, and Run / Dry Run to chains', () => {
-    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+    const pkg = ourExtension().packageJSON;
     assert.ok(pkg.contributes.commands.some((c: { command: string }) => c.command === 'interviewLens.dryRunSkill'));
     assert.ok(!pkg.contributes.menus.commandPalette.some((m: { command: string; when?: string }) => m.command === 'interviewLens.dryRunSkill' && m.when === 'false'));
     const testing = pkg.contributes.menus['testing/item/context'] as Array<{ command: string; when: string }>;
@@ -169,7 +141,7 @@ steps:
 
   it('opens the panel on the selection: the trace comes back, nothing is written; Apply writes exactly the plan and the note is in the Job Search tree', async () => {
     const selected = `${token} panel: keep a freshness check on the re-index job.`;
-    await openWithSelection(`# Notes\n\n${selected}\n\nNot this line.\n`, selected);
+    await openInput(`# Notes\n\n${selected}\n\nNot this line.\n`, selected);
     const trace = await vscode.commands.executeCommand<SkillRunTrace>('interviewLens.dryRunSkill', { skill: 'capture_note', input: 'selection' });
     assert.ok(trace, 'the command returned no trace');
     assert.equal(trace.kind, 'skill');
@@ -180,7 +152,7 @@ steps:
     assert.deepEqual(trace.planned.map((p) => [p.op, p.primitive]), [['create', 'create_note']]);
     assert.equal(trace.planned[0].params.body, selected);
     assert.equal(trace.input.source, 'dry-run-input-1.md');
-    assert.ok(await until(hasPanelTab), 'no dry-run panel tab');
+    assert.ok(await until(() => !!webviewTab('interviewLens.dryRun'), 10_000), 'no dry-run panel tab');
     assert.equal(api.dryRunPanel.trace, trace);
     assert.match(api.dryRunPanel.body, /Dry run of capture_note v\d|capture_note v\d 的试运行/);
     assert.match(api.dryRunPanel.body, /data-testid="action-1" data-op="create"/);
@@ -190,7 +162,7 @@ steps:
     const applied = await api.dryRunPanel.apply();
     assert.equal(applied.status, 'applied', applied.message);
     assert.equal(applied.runIds.length, 1);
-    assert.ok(await until(async () => (await inGroup('notes')).some((n) => n.row.id === noteId)), 'the note is not in the Job Search tree');
+    assert.ok(await until(async () => (await inGroup('notes')).some((n) => n.row.id === noteId), 10_000), 'the note is not in the Job Search tree');
     const run = await records((s) => s.run(applied.runIds[0]));
     assert.equal(run?.skill, 'capture_note');
     assert.deepEqual(JSON.parse(run!.raw_output!), trace.rawOutputs, 'the audit keeps the raw output the plan came from');
@@ -260,7 +232,7 @@ steps:
     const notes = await inGroup('notes');
     for (const s of trace.steps) assert.ok(notes.some((n) => n.row.id === s.trace!.planned[0].id), 'a step\'s note is missing from the tree');
 
-    await openWithSelection(`${token} from the view\n`, `${token} from the view`);
+    await openInput(`${token} from the view\n`, `${token} from the view`);
     const fromView = await vscode.commands.executeCommand<ChainRunTrace>('interviewLens.skills.dryRun', { chain: name });
     assert.equal(fromView?.kind, 'chain', 'the Skills view\'s Dry Run on a chain did not open the panel');
     assert.equal(fromView.input.text, `${token} from the view`, 'the panel has the focus now: the editor beside it gives the input');
@@ -287,7 +259,7 @@ steps:
   });
 
   it('Run Skill… runs a chain (each step its own run) and audits a skill\'s raw output, not a re-serialised one', async () => {
-    await openWithSelection(`${token} run skill chain\n`, `${token} run skill chain`);
+    await openInput(`${token} run skill chain\n`, `${token} run skill chain`);
     const chain = await vscode.commands.executeCommand<RunOutcome>('interviewLens.runSkill', { chain: `panel_chain_${token}`, apply: true });
     assert.equal(chain?.status, 'applied');
     assert.deepEqual(chain.chain?.steps.map((s) => s.status), ['dry_run', 'dry_run']);
@@ -323,7 +295,7 @@ steps:
   it(trusted
     ? 'Record as Test writes .interview-lens/recordings/NAME.jsonl, the Test Explorer lists it, and it replays green'
     : 'in Restricted Mode Record as Test writes nothing and the panel says to trust the workspace', async () => {
-    await openWithSelection(`${token} record me\n`, `${token} record me`);
+    await openInput(`${token} record me\n`, `${token} record me`);
     await vscode.commands.executeCommand('interviewLens.dryRunSkill', { skill: 'capture_note', input: 'selection' });
     const name = `panel-${token}`;
     const file = await api.dryRunPanel.record(name);

@@ -2,15 +2,9 @@
 // .vsix. IL_EXPECT_TRUST says whether the launcher opened the folder trusted or in Restricted Mode.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
+import { EXTENSION_ID, workspaceFile } from './support';
 
-const EXTENSION_ID = 'interview-lens.interview-lens';
 const LENS = /^Q(\d+) · (\d+)\/100( · .+)?$/;
-
-function workspaceFile(name: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return vscode.Uri.joinPath(folder.uri, name);
-}
 
 async function ourLenses(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
   const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];

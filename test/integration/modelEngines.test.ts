@@ -8,11 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
 import { mockJudgeReply } from '../support/mockJudge';
-
-const EXTENSION_ID = 'interview-lens.interview-lens';
-const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
-/** Set by test/vscode/run.mjs: the test-runner extension (and its fake chat model) is installed. */
-const underCodeServer = !!process.env.IL_TEST_ENTRY;
+import { EXTENSION_ID, ourExtension, setUser, trusted, underCodeServer, until, webviewTab, workspaceFile } from './support';
 
 /** What the runner's fake chat model passes to the responder. */
 type FakePart = { type: 'text'; text: string } | { type: 'toolCall'; callId: string; name: string; input: unknown } | { type: 'toolResult'; callId: string; text: string } | { type: 'unknown' };
@@ -42,24 +38,6 @@ const judge: Responder = (request) => {
   return { parts: [{ text: reply.slice(0, third) }, { text: reply.slice(third, 2 * third) }, { text: reply.slice(2 * third) }] };
 };
 
-function workspaceFile(name: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return vscode.Uri.joinPath(folder.uri, name);
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
-
-async function setUser(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('interviewLens').update(key, value, vscode.ConfigurationTarget.Global);
-}
-
 async function openTranscript(name: string): Promise<vscode.Uri> {
   const uri = workspaceFile(name);
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
@@ -75,16 +53,12 @@ interface EngineReport {
 }
 interface Outcome { mode: 'skill' | 'agent'; skill?: string; answerMd: string; engine: string; model?: string; steps?: Array<{ toolCalls: Array<{ name: string; ok: boolean }> }>; usage?: { calls: number } }
 
-function hasTab(viewType: string): boolean {
-  return vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith(viewType));
-}
-
 describe('Model engines in a real VS Code (issue 13)', function () {
   this.timeout(120_000);
   let mock: MockAnthropic;
 
   before(async () => {
-    await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
+    await ourExtension().activate();
     mock = await startMockAnthropic({ responder: () => ({ content: [{ type: 'text', text: 'should not be called' }] }) });
   });
 
@@ -99,7 +73,7 @@ describe('Model engines in a real VS Code (issue 13)', function () {
   });
 
   it('contributes the engine settings, with the engine, endpoints and models restricted and the endpoints machine-scoped', () => {
-    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+    const pkg = ourExtension().packageJSON;
     const props = pkg.contributes.configuration.properties;
     assert.deepEqual(props['interviewLens.engine'].enum, ['offline', 'anthropic', 'openai-compatible', 'vscode-lm']);
     assert.equal(props['interviewLens.engine'].default, 'offline');
@@ -241,7 +215,7 @@ describe('Model engines in a real VS Code (issue 13)', function () {
       const second = fakeRequests[1].messages;
       assert.ok(second.some((m) => m.role === 'assistant' && m.content.some((p) => p.type === 'toolCall' && p.callId === 'call-1')), 'the tool call was not sent back');
       assert.ok(second.some((m) => m.role === 'user' && m.content.some((p) => p.type === 'toolResult' && p.callId === 'call-1')), 'the tool result was not sent');
-      assert.ok(await until(() => hasTab('interviewLens.ask')), 'no Ask panel');
+      assert.ok(await until(() => !!webviewTab('interviewLens.ask')), 'no Ask panel');
     });
 
     it(trusted
@@ -292,7 +266,7 @@ describe('Model engines in a real VS Code (issue 13)', function () {
     assert.equal(outcome.skill, 'explain-concept');
     assert.equal(outcome.engine, 'offline');
     assert.ok(outcome.answerMd.length > 20);
-    assert.ok(await until(() => hasTab('interviewLens.ask')), 'no Ask panel');
+    assert.ok(await until(() => !!webviewTab('interviewLens.ask')), 'no Ask panel');
     assert.equal(await vscode.commands.executeCommand('interviewLens.ask', 'Give me a study plan for prompt caching'), undefined);
   });
 });

@@ -10,9 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startMockOpenAi, type MockOpenAi } from '../support/mockOpenAiServer';
+import { editAndSave, ourExtension, setUser, trusted, until, workspacePath } from './support';
 
-const EXTENSION_ID = 'interview-lens.interview-lens';
-const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
 /** The repository: this bundle runs from out/test/integration, and `npm run package` built dist/cli.js there. */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -32,20 +31,6 @@ interface ReplayApi {
 }
 interface Registry { refresh(): Promise<unknown> }
 
-function workspacePath(...parts: string[]): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return path.join(folder.uri.fsPath, ...parts);
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
-
 function children(item: vscode.TestItem): vscode.TestItem[] {
   const out: vscode.TestItem[] = [];
   item.children.forEach((c) => out.push(c));
@@ -58,20 +43,6 @@ function cli(args: string[], env: Record<string, string> = {}): { status: number
     cwd: workspacePath(), encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env }, timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-async function setUser(key: string, value: unknown): Promise<void> {
-  await vscode.workspace.getConfiguration('interviewLens').update(key, value, vscode.ConfigurationTarget.Global);
-}
-
-/** Replaces `from` with `to` in an open document through the editor, and saves it. */
-async function editAndSave(doc: vscode.TextDocument, from: string, to: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  const at = doc.getText().indexOf(from);
-  assert.ok(at >= 0, `no "${from}" in ${doc.uri.fsPath}`);
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-  assert.ok(await doc.save(), 'the save failed');
 }
 
 const TINY_SKILL = (description: string, name = 'replay_tiny') => `name: ${name}
@@ -102,7 +73,7 @@ describe('Replays in the Test Explorer (issue 16)', function () {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'il-replay-home-'));
 
   before(async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const ext = ourExtension();
     extensionPath = ext.extensionPath;
     const exported = (await ext.activate()) as { replayTests: ReplayApi; skills: { catalog: { registry: Registry } } };
     api = exported.replayTests;

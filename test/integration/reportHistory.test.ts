@@ -10,8 +10,8 @@ import { computeProgress, weakQuestionIds } from '../../src/core/coach/progress'
 import { recentReports } from '../../src/core/coach/progressHistory';
 import type { Report } from '../../src/core/report/model';
 import { HistoryStore } from '../../src/core/store/historyStore';
+import { activateApi, sqlWasmPath, workspacePath } from './support';
 
-const EXTENSION_ID = 'interview-lens.interview-lens';
 const uiZh = vscode.env.language.toLowerCase().startsWith('zh');
 
 type Row = { id: string; source: string; createdAt: string; overallScore: number; sourceKey: string | null };
@@ -20,18 +20,6 @@ interface Api {
   history: { getChildren(node?: Node): Promise<Node[]>; getTreeItem(node: Node): vscode.TreeItem; onDidChangeTreeData: vscode.Event<unknown> };
   historyFile: string;
   reportPanel: { shownHtml: string | undefined; shown: { report: { id: string; source: string }; uri: vscode.Uri; detached?: string } | undefined };
-}
-
-function workspacePath(...parts: string[]): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return path.join(folder.uri.fsPath, ...parts);
-}
-
-async function api(): Promise<Api> {
-  const ext = vscode.extensions.getExtension(EXTENSION_ID);
-  assert.ok(ext, `${EXTENSION_ID} is not installed`);
-  return (await ext.activate()) as Api;
 }
 
 async function diagnose(name: string): Promise<Report> {
@@ -54,15 +42,14 @@ async function historyItems(a: Api): Promise<Array<Extract<Node, { type: 'report
 }
 
 async function openStore(a: Api): Promise<HistoryStore> {
-  const wasmPath = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'sql-wasm.wasm');
-  return HistoryStore.open(a.historyFile, { wasmPath });
+  return HistoryStore.open(a.historyFile, { wasmPath: sqlWasmPath() });
 }
 
 describe('Progress and pictures in a real VS Code', function () {
   this.timeout(120_000);
 
   it('Export Report… writes the report as Markdown and as self-contained HTML with the delivery pictures', async () => {
-    const a = await api();
+    const a = await activateApi<Api>();
     const report = await diagnose('rag-interview-en.srt');
     const md = vscode.Uri.file(workspacePath('exports', 'rag.md'));
     const html = vscode.Uri.file(workspacePath('exports', 'rag.html'));
@@ -90,7 +77,7 @@ describe('Progress and pictures in a real VS Code', function () {
   });
 
   it('the History view lists a diagnosed sample, updates when a report is saved here, and Open shows it', async () => {
-    const a = await api();
+    const a = await activateApi<Api>();
     let fired = 0;
     const sub = a.history.onDidChangeTreeData(() => fired++);
     const report = await diagnose('llm-engineer-en.md');
@@ -117,7 +104,7 @@ describe('Progress and pictures in a real VS Code', function () {
   });
 
   it('Open says so in the panel when the transcript file is gone, instead of a "Show in editor" that fails', async () => {
-    const a = await api();
+    const a = await activateApi<Api>();
     const file = workspacePath('gone-interview.md');
     fs.copyFileSync(workspacePath('llm-engineer-en.md'), file);
     const report = await diagnose('gone-interview.md');
@@ -148,7 +135,7 @@ describe('Progress and pictures in a real VS Code', function () {
   });
 
   it('Refresh shows what another process (a CLI run, another window) saved, labelled as a mock interview when it is one', async () => {
-    const a = await api();
+    const a = await activateApi<Api>();
     const other = await openStore(a);
     const base = other.get((await historyItems(a))[0].row.id)!;
     const id = `mock-from-elsewhere-${Date.now()}`;
@@ -171,7 +158,7 @@ describe('Progress and pictures in a real VS Code', function () {
   });
 
   it('the Progress section appears in the report panel after two diagnoses, with the trend chart and the weakest topics', async () => {
-    const a = await api();
+    const a = await activateApi<Api>();
     await diagnose('llm-engineer-en.md');
     await diagnose('rag-interview-en.srt');
     const html = a.reportPanel.shownHtml ?? '';
@@ -185,7 +172,7 @@ describe('Progress and pictures in a real VS Code', function () {
   });
 
   it('"Practise weak questions" starts the mock interview with the entry ids of the questions scored lowest', async () => {
-    const a = await api();
+    const a = await activateApi<Api>();
     const store = await openStore(a);
     let expected: string[];
     try {

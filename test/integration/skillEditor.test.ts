@@ -6,24 +6,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { ourExtension, until, workspacePath } from './support';
 
-const EXTENSION_ID = 'interview-lens.interview-lens';
 const SOURCE = 'Interview Lens skills';
-
-function workspacePath(...parts: string[]): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return path.join(folder.uri.fsPath, ...parts);
-}
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 8000): Promise<T | undefined> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    const v = await check();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return (await check()) || undefined;
-}
 
 const ours = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
 
@@ -57,9 +42,7 @@ describe('Editing skills in a real VS Code (issue 15)', function () {
   const dirs: string[] = [];
 
   before(async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(ext, `extension ${EXTENSION_ID} is installed`);
-    await ext.activate();
+    await ourExtension().activate();
   });
 
   after(async () => {
@@ -83,7 +66,7 @@ describe('Editing skills in a real VS Code (issue 15)', function () {
     const diags = await until(() => {
       const d = ours(uri);
       return d.length >= 2 ? d : undefined;
-    });
+    }, 8000);
     assert.ok(diags, `no diagnostics; got ${JSON.stringify(ours(uri).map((d) => d.message))}`);
     const byCode = new Map(diags.map((d) => [String(d.code), d]));
     const template = byCode.get('template-syntax');
@@ -100,7 +83,7 @@ describe('Editing skills in a real VS Code (issue 15)', function () {
       b.replace(rangeOf(doc, 'fixd'), 'fixed');
     });
     await doc.save();
-    const cleared = await until(() => ours(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length === 0);
+    const cleared = await until(() => ours(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).length === 0, 8000);
     assert.ok(cleared, `still: ${ours(uri).map((d) => `${String(d.code)} ${d.message}`).join('; ')}`);
   });
 
@@ -136,7 +119,7 @@ describe('Editing skills in a real VS Code (issue 15)', function () {
     const uri = writeSkill('editor_fix', BROKEN.replace('editor_probe', 'editor_fix').replace('version: 1\n', '').replace('nosuchfilter', 'trim').replace('fixd', 'fixed'));
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);
-    const missing = await until(() => ours(uri).find((d) => d.code === 'schema-required'));
+    const missing = await until(() => ours(uri).find((d) => d.code === 'schema-required'), 8000);
     assert.ok(missing, 'the missing version is reported');
     assert.ok(missing.range.isEqual(rangeOf(doc, 'name')), 'a missing root key is shown at the first key');
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, missing.range, vscode.CodeActionKind.QuickFix.value);
@@ -144,7 +127,7 @@ describe('Editing skills in a real VS Code (issue 15)', function () {
     assert.ok(add?.edit, `no fix adding version among: ${actions.map((a) => a.title).join('; ')}`);
     assert.ok(await vscode.workspace.applyEdit(add.edit));
     assert.match(doc.getText(), /\nversion: 1$/m);
-    const clean = await until(() => !ours(uri).some((d) => d.code === 'schema-required'));
+    const clean = await until(() => !ours(uri).some((d) => d.code === 'schema-required'), 8000);
     assert.ok(clean, 'the problem clears once the key is there');
   });
 });

@@ -7,9 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { RecordsStore } from '../../src/core/records/recordsStore';
+import { openWithSelection, ourExtension, sqlWasmPath, trusted, until, workspacePath } from './support';
 
-const EXTENSION_ID = 'interview-lens.interview-lens';
-const trusted = (process.env.IL_EXPECT_TRUST ?? 'trusted') === 'trusted';
 
 interface Outcome {
   skill: string;
@@ -24,20 +23,6 @@ interface Api {
   jobSearch: { getChildren(node?: Node): Promise<Node[]>; getTreeItem(node: Node): vscode.TreeItem };
   reminders: { check(): Promise<{ due: Array<{ id: string }>; announced: Array<{ id: string }> }> };
   recordsFile: string;
-}
-
-function workspacePath(...parts: string[]): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return path.join(folder.uri.fsPath, ...parts);
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
 }
 
 function writeSkill(root: string, name: string, yaml: string, extra: Record<string, string> = {}): void {
@@ -77,14 +62,6 @@ async function recordsInGroup(api: Api, id: string): Promise<Array<Extract<Node,
   return g ? ((await children(api, g)) as Array<Extract<Node, { type: 'record' }>>) : [];
 }
 
-async function openWithSelection(file: string, text: string, selected: string): Promise<vscode.TextEditor> {
-  fs.writeFileSync(file, text);
-  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
-  const start = editor.document.positionAt(text.indexOf(selected));
-  editor.selection = new vscode.Selection(start, editor.document.positionAt(text.indexOf(selected) + selected.length));
-  return editor;
-}
-
 describe('Declarative skills in a real VS Code (issue 14)', function () {
   this.timeout(120_000);
   let api: Api;
@@ -93,8 +70,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
   const created: string[] = [];
 
   before(async () => {
-    const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
-    api = (await ext.activate()) as Api;
+    api = (await ourExtension().activate()) as Api;
     assert.ok(api?.jobSearch, 'activate() returns the Job Search provider');
     const hadDir = fs.existsSync(workspacePath('.interview-lens'));
     writeSkill(skillsDir(), 'remind_probe', offlineSkill('remind_probe', `  - create_reminder:
@@ -137,7 +113,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
   });
 
   it('contributes Run Skill… (palette and editor menu), the Job Search view, and interviewLens.skills.paths, restricted', () => {
-    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+    const pkg = ourExtension().packageJSON;
     assert.ok(pkg.contributes.commands.some((c: { command: string }) => c.command === 'interviewLens.runSkill'));
     assert.ok(pkg.contributes.menus['editor/context'].some((m: { command: string }) => m.command === 'interviewLens.runSkill'));
     assert.ok(Object.values(pkg.contributes.views).flat().some((v) => (v as { id: string }).id === 'interviewLens.jobSearch'));
@@ -177,8 +153,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     assert.match(String(groupItem.label), /^(Notes|笔记)/);
 
     // What is on disk, read by a second store of its own.
-    const wasmPath = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'sql-wasm.wasm');
-    const disk = await RecordsStore.open(api.recordsFile, { wasmPath });
+    const disk = await RecordsStore.open(api.recordsFile, { wasmPath: sqlWasmPath() });
     try {
       assert.equal(disk.get('note', noteId)?.body, selected);
       assert.equal(disk.run(applied.runId!)?.status, 'ok');
@@ -195,7 +170,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     const outcome = await vscode.commands.executeCommand<{ deleted: Array<{ kind: string; id: string }> }>('interviewLens.jobSearch.delete', node, { confirmed: true });
     assert.deepEqual(outcome?.deleted, [{ kind: 'note', id: noteId }]);
     assert.ok(!(await recordsInGroup(api, 'notes')).some((n) => n.row.id === noteId), 'the deleted note is still in the tree');
-    const again = await RecordsStore.open(api.recordsFile, { wasmPath });
+    const again = await RecordsStore.open(api.recordsFile, { wasmPath: sqlWasmPath() });
     try {
       assert.equal(again.get('note', noteId), undefined);
     } finally {

@@ -6,8 +6,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { editAndSave, ourExtension, until, workspacePath } from './support';
 
-const EXTENSION_ID = 'interview-lens.interview-lens';
 
 interface Entry { latest: { name: string; dir: string; file: string; valid: boolean; builtIn: boolean; problems: Array<{ message: string; line: number; path: string }>; manifest?: { version: number; enabled?: boolean } }; running?: { manifest?: { version: number } } }
 type Node = { type: 'group'; group: string } | { type: 'skill'; key: string; entry: Entry } | { type: 'chain'; key: string } | { type: 'problem'; key: string; problem: { message: string } };
@@ -20,20 +20,6 @@ interface Api {
 }
 interface Outcome { skill: string; version: number; status: string; planned: unknown[] }
 
-function workspacePath(...parts: string[]): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the launcher must open a workspace folder');
-  return path.join(folder.uri.fsPath, ...parts);
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
-
 /** Closes every editor; unsaved ones are reverted first (a "save changes?" dialog would stop the suite). */
 async function closeAll(): Promise<void> {
   for (const doc of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file')) {
@@ -41,16 +27,6 @@ async function closeAll(): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-}
-
-/** Replaces `from` with `to` in an open document through the editor, and saves it. */
-async function editAndSave(doc: vscode.TextDocument, from: string, to: string): Promise<void> {
-  const edit = new vscode.WorkspaceEdit();
-  const at = doc.getText().indexOf(from);
-  assert.ok(at >= 0, `no "${from}" in ${doc.uri.fsPath}`);
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + from.length)), to);
-  assert.ok(await vscode.workspace.applyEdit(edit));
-  assert.ok(await doc.save(), 'the save failed');
 }
 
 describe('The Skills view and hot reload in a real VS Code (issue 15)', function () {
@@ -73,7 +49,7 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
   };
 
   before(async () => {
-    api = (await vscode.extensions.getExtension(EXTENSION_ID)!.activate()) as Api;
+    api = (await ourExtension().activate()) as Api;
     assert.ok(api?.skills?.tree, 'activate() returns the Skills view');
     hadSkillsRoot = fs.existsSync(skillsRoot());
     await api.skills.catalog.registry.refresh();
@@ -88,7 +64,7 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
   });
 
   it('contributes the Skills view beside Job Search, its commands and interviewLens.skills.reloadOnEdit (off by default)', () => {
-    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+    const pkg = ourExtension().packageJSON;
     const views = pkg.contributes.views.interviewLens.map((v: { id: string }) => v.id);
     assert.ok(views.includes('interviewLens.skills') && views.includes('interviewLens.jobSearch'), views.join(', '));
     for (const c of ['new', 'validateAll', 'reload', 'run', 'dryRun', 'open', 'toggleEnabled']) {
