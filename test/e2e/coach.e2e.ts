@@ -4,34 +4,12 @@
 // the expert" from a question's CodeLens. Each view is screenshotted in the dark, light and
 // high-contrast themes (test-results/coach-*.png).
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { HistoryStore } from '../../src/core/store/historyStore';
+import { THEMES, Workbench, historyFile, openFile, pickRow, runCommand, screenshot, switchTheme, type Theme } from './support/workbench';
 
-const URL = process.env.IL_E2E_URL;
-const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
-const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
-
-/** The themes every coach view is checked in (ending on the default, dark): picker label, the webview body's class, the file suffix. */
-const THEMES = [
-  { label: 'Light Modern', bodyClass: 'vscode-light', suffix: 'light' },
-  { label: 'Dark High Contrast', bodyClass: 'vscode-high-contrast', suffix: 'high-contrast' },
-  { label: 'Dark Modern', bodyClass: 'vscode-dark', suffix: 'dark' },
-] as const;
-
-function pickRow(page: Page, label: string) {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-}
-
-async function runCommand(page: Page, title: string, timeout = 30_000): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await pickRow(page, title).click({ timeout });
-}
+/** The themes every coach view is checked in, ending on the default, dark. */
+const THEMES_SHOWN = [THEMES.light, THEMES.highContrast, THEMES.dark];
 
 /** The webview document whose body matches `selector` (VS Code nests it two iframes deep). */
 async function webviewFrame(page: Page, selector: string, ms = 60_000): Promise<Frame> {
@@ -44,33 +22,10 @@ async function webviewFrame(page: Page, selector: string, ms = 60_000): Promise<
   throw new Error(`no webview with ${selector} within ${ms} ms`);
 }
 
-async function openFile(page: Page, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(name);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    try {
-      await row.waitFor({ timeout: 10_000 });
-    } catch (err) {
-      await page.keyboard.press('Escape');
-      if (attempt >= 5) throw err;
-      continue;
-    }
-    await row.click();
-    break;
-  }
-  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
-}
-
 /** Switches the colour theme through its picker and waits until the webview follows it. */
-async function useTheme(page: Page, theme: (typeof THEMES)[number], selector: string): Promise<Frame> {
-  await runCommand(page, 'Preferences: Color Theme');
-  await page.locator('.quick-input-widget input[placeholder*="Color Theme"]').waitFor();
-  await page.locator('.quick-input-widget input').fill(theme.label);
-  await pickRow(page, theme.label).click();
-  const frame = await webviewFrame(page, `body.${theme.bodyClass}${selector}`, 20_000);
+async function useTheme(page: Page, theme: Theme, selector: string): Promise<Frame> {
+  await switchTheme(page, theme);
+  const frame = await webviewFrame(page, `body.${theme.webviewClass}${selector}`, 20_000);
   // Readable in every theme: text and background colours differ.
   const colours = await frame.evaluate(() => ({ fg: getComputedStyle(document.body).color, bg: getComputedStyle(document.body).backgroundColor }));
   assert.notEqual(colours.fg, colours.bg, `${theme.label}: text colour equals the background`);
@@ -84,29 +39,21 @@ async function typeAnswer(page: Page, text: string): Promise<void> {
 
 describe('The interview coach, end to end in Chromium', function () {
   this.timeout(300_000);
-  let browser: Browser;
+  const workbench = new Workbench('coach-failure');
   let page: Page;
 
   before(async () => {
-    assert.ok(URL, 'IL_E2E_URL is not set: run this suite through "npm run test:vscode"');
-    fs.mkdirSync(OUT, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(URL);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+    page = await workbench.open({ viewport: { width: 1920, height: 1080 } });
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state !== 'passed') await page?.screenshot({ path: path.join(OUT, `coach-failure-${this.currentTest?.title.slice(0, 30).replace(/\W+/g, '-')}.png`) }).catch(() => undefined);
+    await workbench.count(this.currentTest);
   });
 
   after(async () => {
     // The next suite opens this workbench again: leave it with no editors and the default theme.
-    if (page) {
-      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
-      await browser?.close();
-    }
+    if (page) await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    await workbench.close();
   });
 
   it('a mock interview answered with the keyboard only, in the dark, light and high-contrast themes; a reload keeps its place', async () => {
@@ -123,7 +70,7 @@ describe('The interview coach, end to end in Chromium', function () {
     // Dimensions: none chosen means all; Enter accepts. Difficulty: the default. Count: 3.
     const input = page.locator('.quick-input-widget input');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Mock interview (1/3)' }).waitFor({ timeout: 60_000 });
-    await page.screenshot({ path: path.join(OUT, 'coach-mock-pick-dimensions.png') });
+    await screenshot(page, 'coach-mock-pick-dimensions.png');
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Mock interview (2/3)' }).waitFor();
     await page.keyboard.press('Enter');
@@ -147,10 +94,10 @@ describe('The interview coach, end to end in Chromium', function () {
     assert.notEqual(await frame.textContent('[data-testid="question"]'), first);
     await frame.waitForFunction(() => document.activeElement?.id === 'answer');
 
-    for (const theme of THEMES) {
+    for (const theme of THEMES_SHOWN) {
       frame = await useTheme(page, theme, '.mock');
       await frame.waitForSelector('[data-testid="feedback-score"]');
-      await page.screenshot({ path: path.join(OUT, `coach-mock-${theme.suffix}.png`) });
+      await screenshot(page, `coach-mock-${theme.tag}.png`);
     }
 
     // A reload in the middle: the panel comes back at the same follow-up (from the store).
@@ -161,7 +108,7 @@ describe('The interview coach, end to end in Chromium', function () {
     frame = await webviewFrame(page, 'body.mock [data-testid="question"]', 90_000);
     assert.equal(await frame.textContent('[data-testid="question"]'), followUp);
     await frame.waitForSelector('[data-testid="feedback-score"]');
-    await page.screenshot({ path: path.join(OUT, 'coach-mock-after-reload.png') });
+    await screenshot(page, 'coach-mock-after-reload.png');
 
     // Skip the follow-up with the keyboard: Tab from the answer box to Skip, then Enter.
     await frame.click('#answer');
@@ -189,10 +136,10 @@ describe('The interview coach, end to end in Chromium', function () {
     const report = await webviewFrame(page, 'main.report [data-testid="overall-score"]');
     assert.ok(Number(await report.textContent('[data-testid="question-count"]')) >= 2);
     await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(OUT, 'coach-mock-finished.png') });
+    await screenshot(page, 'coach-mock-finished.png');
     const userData = process.env.IL_E2E_USER_DATA;
     if (userData) {
-      const store = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+      const store = await HistoryStore.open(historyFile());
       try {
         assert.ok(store.list('default', 50).some((r) => /^Mock interview /.test(r.source)), 'the mock interview is not in the history');
       } finally {
@@ -226,9 +173,9 @@ describe('The interview coach, end to end in Chromium', function () {
       reached = await frame.evaluate(() => document.activeElement?.id ?? '');
     }
     assert.equal(reached, 'open-entry', 'Tab does not reach Open entry');
-    for (const theme of THEMES) {
+    for (const theme of THEMES_SHOWN) {
       frame = await useTheme(page, theme, '.compare');
-      await page.screenshot({ path: path.join(OUT, `coach-compare-${theme.suffix}.png`) });
+      await screenshot(page, `coach-compare-${theme.tag}.png`);
     }
     await frame.focus('#open-entry');
     await page.keyboard.press('Enter');

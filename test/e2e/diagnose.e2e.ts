@@ -4,33 +4,11 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { HistoryStore } from '../../src/core/store/historyStore';
 import { startMockAnthropic } from '../support/mockAnthropicServer';
 import { mockJudgeReply } from '../support/mockJudge';
-
-const URL = process.env.IL_E2E_URL;
-const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
-const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
-
-/** The report's document: VS Code nests it in an iframe inside the webview's iframe. */
-function reportFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
-}
-
-/** The quick-pick row whose label is exactly `label` (fuzzy matching lists look-alikes too). */
-function pickRow(page: Page, label: string) {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await pickRow(page, title).click();
-}
+import { THEMES, Workbench, historyFile, openFile, pickRow, runCommand, screenshot, setSetting, switchTheme, webviewDocument } from './support/workbench';
 
 const CJK = /[\u3400-\u9fff]/;
 
@@ -39,31 +17,6 @@ function anthropicPromptText(body: { system?: string | Array<{ text?: string }>;
   const system = typeof body.system === 'string' ? [body.system] : (body.system ?? []).map((b) => b.text ?? '');
   const messages = (body.messages ?? []).flatMap((m) => (typeof m.content === 'string' ? [m.content] : m.content.filter((b) => b.type === 'text').map((b) => b.text ?? '')));
   return [...system, ...messages].join('\n');
-}
-
-/**
- * Sets a setting in the Settings editor, as a user would: an enum through its drop-down, text
- * through its input. Machine-scoped settings live on code-server's "Remote" tab (the settings
- * files are not watched for changes made behind the workbench's back, so they are not written directly).
- */
-async function setSetting(page: Page, id: string, value: string, tab: 'User' | 'Remote' = 'User'): Promise<void> {
-  await runCommand(page, 'Preferences: Open Settings (UI)');
-  const editor = page.locator('.settings-editor');
-  await editor.waitFor();
-  await editor.locator('.settings-tabs-widget .action-label', { hasText: tab === 'User' ? /^User$/ : /^Remote/ }).click();
-  await editor.locator('.settings-header .monaco-editor').first().click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(`@id:${id}`);
-  // The control of this setting (its aria-label is the id): the list shows other settings until the search applies.
-  const control = editor.locator(`select[aria-label="${id}"], input[aria-label="${id}"]`).first();
-  await control.waitFor({ timeout: 15_000 });
-  if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption(value);
-  else {
-    await control.fill(value);
-    await page.keyboard.press('Tab');
-  }
-  await page.waitForTimeout(1000);
-  await runCommand(page, 'View: Close Editor');
 }
 
 /**
@@ -89,64 +42,28 @@ async function setReportLanguage(page: Page, value: 'ui' | 'transcript'): Promis
   await page.keyboard.type('@id:interviewLens.reportLanguage');
   const item = editor.locator('.setting-item-contents', { hasText: /Report Language/ }).first();
   await item.waitFor({ timeout: 15_000 });
-  await page.screenshot({ path: path.join(OUT, 'settings-report-language.png') });
+  await screenshot(page, 'settings-report-language.png');
   // The settings editor's select box follows the 'change' event of its <select>, as when a user picks an option.
   await item.locator('select').selectOption(value);
   await page.waitForTimeout(1000);
   await runCommand(page, 'View: Close Editor');
 }
 
-async function openFile(page: Page, name: string): Promise<void> {
-  // A file the test just wrote reaches Quick Open's index when the file watcher reports it: ask
-  // again (a few times) rather than fail on the first, not yet indexed, search.
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(name);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    try {
-      await row.waitFor({ timeout: 10_000 });
-    } catch (err) {
-      await page.keyboard.press('Escape');
-      if (attempt >= 5) throw err;
-      continue;
-    }
-    // Click the row: Enter can take a stale first row (a recent file) before the list is filtered.
-    await row.click();
-    break;
-  }
-  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
-}
-
 describe('Diagnose Interview, end to end in Chromium', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const workbench = new Workbench('e2e-failure');
   let page: Page;
-  let passed = 0;
-  let failed = 0;
 
   before(async function () {
-    assert.ok(URL, 'IL_E2E_URL is not set: run this suite through "npm run test:vscode"');
-    fs.mkdirSync(OUT, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(URL);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+    page = await workbench.open({ viewport: { width: 1600, height: 1000 } });
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'passed') passed++;
-    else {
-      failed++;
-      await page?.screenshot({ path: path.join(OUT, `e2e-failure-${failed}.png`) }).catch(() => undefined);
-    }
+    await workbench.count(this.currentTest);
   });
 
   after(async () => {
-    if (process.env.IL_E2E_JSON) fs.writeFileSync(process.env.IL_E2E_JSON, JSON.stringify({ passed, failed }));
-    await browser?.close();
+    await workbench.close();
   });
 
   it('offers Diagnose Interview in the Explorer context menu of a fresh window, before any command ran', async () => {
@@ -170,7 +87,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
         await page.keyboard.press('Escape');
         await page.waitForTimeout(1000);
       }
-      await page.screenshot({ path: path.join(OUT, 'explorer-context-menu.png') });
+      await screenshot(page, 'explorer-context-menu.png');
       assert.ok(labels.includes('Diagnose Interview'), `no Diagnose Interview in: ${labels.join(', ')}`);
       await page.keyboard.press('Escape');
       const audio = await menuOf('interview.wav');
@@ -184,7 +101,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
   it('shows the report webview with the overall score and question count', async () => {
     await openFile(page, 'backend-interview-zh.txt');
     await runCommand(page, 'Interview Lens: Diagnose Interview');
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     const overall = frame.locator('[data-testid="overall-score"]');
     await overall.waitFor({ timeout: 60_000 });
     const score = Number((await overall.textContent())?.trim());
@@ -196,11 +113,11 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     const stated = frame.locator('section.question li.kp[data-status="stated"] q');
     assert.ok(await stated.count() > 0, 'no key point shown as stated with its sentence');
     assert.ok(((await stated.first().textContent()) ?? '').trim().length > 5);
-    await page.screenshot({ path: path.join(OUT, 'workbench-after-diagnose.png') });
+    await screenshot(page, 'workbench-after-diagnose.png');
   });
 
   it('item 7: an English UI shows the Chinese transcript\'s report all in English, quotes as spoken', async () => {
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     assert.equal(await frame.locator('main.report').getAttribute('lang'), 'en');
     const words = (await reportWords(frame)).replace(/backend-interview-zh\.txt/g, '');
     const chinese = words.match(/\S*[\u3400-\u9fff]\S*/g) ?? [];
@@ -212,11 +129,11 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await frame.locator('#q-3 details:not(.answer) summary', { hasText: 'Expert reference' }).click();
     assert.doesNotMatch((await frame.locator('#q-3 details[open] blockquote').first().textContent()) ?? '', CJK);
     await frame.locator('#q-3').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(OUT, 'report-english-ui-chinese-transcript.png') });
+    await screenshot(page, 'report-english-ui-chinese-transcript.png');
   });
 
   it('item 6: each "Why these scores" group adds up to the score it explains', async () => {
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     await frame.locator('#q-4 details:has(ul.why) > summary').click();
     const groups = frame.locator('#q-4 li[data-testid="why-total"]');
     await groups.first().waitFor();
@@ -233,11 +150,11 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.equal(await frame.locator('#q-4 li[data-testid="why-total"][data-dimension="score"]').getAttribute('data-total'),
       (await frame.locator('#q-4 [data-testid="question-score"]').textContent())?.replace('/100', '').trim());
     await frame.locator('#q-4 ul.why').scrollIntoViewIfNeeded();
-    await page.locator('iframe.webview.ready').screenshot({ path: path.join(OUT, 'report-why-these-scores.png') });
+    await screenshot(page.locator('iframe.webview.ready'), 'report-why-these-scores.png');
   });
 
   it('item 8: a local date, speakers with their evidence, one step per wrong claim, points written as in the lens', async () => {
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     const time = frame.locator('main.report > p.muted time');
     assert.match((await time.getAttribute('datetime')) ?? '', /^\d{4}-\d\d-\d\dT/);
     assert.doesNotMatch((await time.textContent()) ?? '', /T\d\d:|Z$/, 'a raw ISO timestamp');
@@ -265,7 +182,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
   it('scrolls the report to a question when its CodeLens is clicked', async () => {
     const lens = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q5 · / });
     await lens.click();
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     await frame.locator('body[data-revealed="5"]').waitFor({ timeout: 15_000 });
     await frame.locator('#q-5.highlight').waitFor();
     // The question must now be in view, and the page must have scrolled to get it there.
@@ -275,12 +192,12 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     });
     assert.ok(view.scrollY > 0, `the report did not scroll (scrollY ${view.scrollY})`);
     assert.ok(view.top >= -1 && view.top < view.height - 40, `Q5 top at ${view.top}px of ${view.height}px`);
-    await page.screenshot({ path: path.join(OUT, 'workbench-after-codelens-click.png') });
-    await page.locator('iframe.webview.ready').screenshot({ path: path.join(OUT, 'report-webview.png') });
+    await screenshot(page, 'workbench-after-codelens-click.png');
+    await screenshot(page.locator('iframe.webview.ready'), 'report-webview.png');
   });
 
   it('"Show in editor" in the report selects the question line in the transcript', async () => {
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     await frame.locator('vscode-button.goto[data-index="2"]').click();
     // The cursor line's number is marked active whether or not the editor has focus yet.
     await page.locator('.monaco-editor .line-numbers.active-line-number', { hasText: /^5$/ }).waitFor({ timeout: 15_000 });
@@ -289,30 +206,23 @@ describe('Diagnose Interview, end to end in Chromium', function () {
   });
 
   it('follows the colour theme: light and high contrast', async () => {
-    const frame = reportFrame(page);
-    for (const [theme, bodyClass, shot] of [
-      ['Light Modern', 'vscode-light', 'report-light.png'],
-      ['Dark High Contrast', 'vscode-high-contrast', 'report-high-contrast.png'],
-      ['Dark Modern', 'vscode-dark', 'report-dark.png'],
-    ] as const) {
-      await runCommand(page, 'Preferences: Color Theme');
-      await page.locator('.quick-input-widget input[placeholder*="Color Theme"]').waitFor();
-      await page.locator('.quick-input-widget input').fill(theme);
-      await pickRow(page, theme).click();
-      await frame.locator(`body.${bodyClass}`).waitFor({ timeout: 20_000 });
+    const frame = webviewDocument(page);
+    for (const theme of [THEMES.light, THEMES.highContrast, THEMES.dark]) {
+      await switchTheme(page, theme);
+      await frame.locator(`body.${theme.webviewClass}`).waitFor({ timeout: 20_000 });
       // Text must stay readable: the colours the webview computes for a score and its background differ.
       const colours = await frame.locator('[data-testid="overall-score"]').evaluate((el) => ({
         fg: getComputedStyle(el).color, bg: getComputedStyle(document.body).backgroundColor,
       }));
-      assert.notEqual(colours.fg, colours.bg, `${theme}: score colour equals the background`);
-      await page.screenshot({ path: path.join(OUT, shot) });
+      assert.notEqual(colours.fg, colours.bg, `${theme.label}: score colour equals the background`);
+      await screenshot(page, `report-${theme.tag}.png`);
     }
   });
 
   it('diagnoses an SRT export: lenses on the question cues and a delivery section in the report', async () => {
     await openFile(page, 'rag-interview-en.srt');
     await runCommand(page, 'Interview Lens: Diagnose Interview');
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     await frame.locator('[data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 60_000 });
     const delivery = Number((await frame.locator('[data-testid="delivery-score"]').textContent())?.replace('/100', '').trim());
     assert.ok(delivery > 0 && delivery <= 100, `delivery score ${delivery}`);
@@ -324,7 +234,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await lenses.first().waitFor({ timeout: 30_000 });
     assert.equal(await lenses.count(), 4);
     await frame.locator('[data-testid="delivery"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(OUT, 'workbench-srt-delivery.png') });
+    await screenshot(page, 'workbench-srt-delivery.png');
   });
 
   it('brings back the report panel and the score lenses after the window reloads', async () => {
@@ -333,13 +243,13 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await runCommand(page, 'Developer: Reload Window');
     await page.waitForEvent('load', { timeout: 60_000 });
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     await frame.locator('[data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 60_000 });
     await page.locator('.tab', { hasText: 'rag-interview-en.srt' }).first().click();
     const lenses = page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q\d+ · \d+\/100/ });
     await lenses.first().waitFor({ timeout: 30_000 });
     assert.match((await lenses.first().textContent()) ?? '', /^Q1 · /);
-    await page.screenshot({ path: path.join(OUT, 'workbench-after-reload.png') });
+    await screenshot(page, 'workbench-after-reload.png');
     // The editor draws only what is in view: the last question's lens is there at the end of the file.
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+End');
@@ -360,13 +270,13 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await toast.waitFor({ timeout: 30_000 });
     // Progress speaks from the start, before the first question is counted.
     await toast.locator('.notification-list-item-message', { hasText: /splitting|questions|loading/ }).waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: path.join(OUT, 'diagnose-progress.png') });
+    await screenshot(page, 'diagnose-progress.png');
     await toast.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await page.locator('.notifications-toasts .notification-toast', { hasText: 'Diagnosis cancelled. Nothing was saved.' }).waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: path.join(OUT, 'diagnose-cancelled.png') });
+    await screenshot(page, 'diagnose-cancelled.png');
     await page.waitForTimeout(3000);
     assert.equal(await page.locator('.tab', { hasText: 'Interview report: long-interview.txt' }).count(), 0, 'the cancelled run opened its report');
-    const store = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+    const store = await HistoryStore.open(historyFile());
     assert.deepEqual(store.list('default', 1000).filter((r) => r.source === 'long-interview.txt'), [], 'the cancelled run was saved to history');
     store.close();
   });
@@ -376,18 +286,18 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     fs.writeFileSync(path.join(workspace, 'on-call.txt'), 'Interviewer: How would you run the on-call rotation for a five-person team?\nCandidate: A weekly rotation with a secondary, and we hand over every Monday with a short written summary of open incidents.\n');
     await openFile(page, 'on-call.txt');
     await runCommand(page, 'Interview Lens: Diagnose Interview');
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     const note = frame.locator('#q-1 [data-testid="no-reference"]');
     await note.waitFor({ timeout: 60_000 });
     assert.match((await note.textContent()) ?? '', /No reference answer matched this question[\s\S]*judged on its explanations \(depth, 55%\), concrete claims \(practicality, 30%\) and relevance \(15%\)/);
     assert.doesNotMatch((await frame.locator('#q-1').textContent()) ?? '', /Missing:\s*none/);
-    await page.screenshot({ path: path.join(OUT, 'report-no-reference.png') });
+    await screenshot(page, 'report-no-reference.png');
   });
 
   it('item 8: a re-run of the same transcript is not progress; another interview is compared per dimension and topic', async () => {
     await openFile(page, 'backend-interview-zh.txt');
     await runCommand(page, 'Interview Lens: Diagnose Interview');
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     const rerun = frame.locator('[data-testid="rerun"]');
     await rerun.waitFor({ timeout: 60_000 });
     assert.match((await rerun.textContent()) ?? '', /diagnosed before .*; a re-run of the same text is not compared as progress/);
@@ -396,7 +306,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.match((await frame.locator('[data-testid="compare-relation"]').textContent()) ?? '', /different interview: no knowledge topic in common/);
     assert.equal(await frame.locator('[data-testid="overall-delta"]').count(), 0, 'an unrelated interview shown as progress');
     await frame.locator('[data-testid="compared"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(OUT, 'report-compared-rerun.png') });
+    await screenshot(page, 'report-compared-rerun.png');
   });
 
   it('item 7: interviewLens.reportLanguage = transcript writes the Chinese transcript\'s report and lenses in Chinese', async () => {
@@ -404,7 +314,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     try {
       await openFile(page, 'backend-interview-zh.txt');
       await runCommand(page, 'Interview Lens: Diagnose Interview');
-      const frame = reportFrame(page);
+      const frame = webviewDocument(page);
       await frame.locator('main.report[lang="zh-CN"] h1', { hasText: '面试诊断报告' }).waitFor({ timeout: 60_000 });
       const words = (await reportWords(frame)).replace(/backend-interview-zh\.txt/g, '');
       const english = words.match(/\b(the|and|your|answer|question|missing|points?|min|max)\b/gi) ?? [];
@@ -412,7 +322,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
       await page.locator('.monaco-editor .codelens-decoration a', { hasText: /缺少：/ }).first().waitFor({ timeout: 30_000 });
       const lenses = await page.locator('.monaco-editor .codelens-decoration a', { hasText: /^Q\d+ · \d+\/100/ }).allTextContents();
       assert.ok(lenses.every((t) => !/missing:/.test(t)), lenses.join(' | '));
-      await page.screenshot({ path: path.join(OUT, 'report-transcript-language-chinese.png') });
+      await screenshot(page, 'report-transcript-language-chinese.png');
     } finally {
       await setReportLanguage(page, 'ui');
     }
@@ -426,13 +336,13 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     const first = page.locator('.quick-input-list .monaco-list-row').first();
     await first.waitFor({ timeout: 15_000 });
     await page.keyboard.press('Enter');
-    const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    const frame = webviewDocument(page);
     await frame.locator('[data-testid="entry-expert"]').waitFor({ timeout: 30_000 });
     await frame.locator('[data-testid="entry-novice"]').waitFor();
     const question = (await frame.locator('[data-testid="entry-question"]').textContent()) ?? '';
     assert.match(question, /retriev|BM25|RAG/i, question);
     assert.match((await frame.locator('main').textContent()) ?? '', /Dimension: RAG and retrieval/, 'the dimension filter held');
-    await page.screenshot({ path: path.join(OUT, 'knowledge-entry.png') });
+    await screenshot(page, 'knowledge-entry.png');
   });
   it('Claude through the Anthropic API: without a key one error offers "Set API Key"; the key typed there is used, with cache breakpoints; Cancel aborts the requests in flight', async () => {
     const userData = process.env.IL_E2E_USER_DATA;
@@ -457,7 +367,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
       const said = (await noKey.locator('.notification-list-item-message').textContent()) ?? '';
       assert.match(said, /^Cannot diagnose llm-engineer-en\.md: No Anthropic API key is set: run "Interview Lens: Set Anthropic API Key"/);
       assert.doesNotMatch(said, /\bat [\w.<>]+ \(|Error:|\.ts:\d+/, 'a stack trace in the notification');
-      await page.screenshot({ path: path.join(OUT, 'engine-no-key.png') });
+      await screenshot(page, 'engine-no-key.png');
       assert.equal(mock.requests.length, 0, 'a request went out without a key');
       await noKey.locator('.monaco-button', { hasText: 'Set API Key' }).click();
       // The key is typed into a hidden (password) input, as a user would.
@@ -470,9 +380,9 @@ describe('Diagnose Interview, end to end in Chromium', function () {
 
       await openFile(page, 'llm-engineer-en.md');
       await runCommand(page, 'Interview Lens: Diagnose Interview');
-      const frame = reportFrame(page);
+      const frame = webviewDocument(page);
       await frame.locator('[data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 90_000 });
-      await page.screenshot({ path: path.join(OUT, 'report-anthropic-engine.png') });
+      await screenshot(page, 'report-anthropic-engine.png');
       const judged = mock.requests.filter((r) => r.body?.messages);
       assert.ok(judged.length >= 4, `${judged.length} requests reached the mock`);
       // The SDK sends the key as x-api-key or as a bearer token, depending on its version.
@@ -480,7 +390,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
       assert.ok(judged.every((r) => r.body.model === 'claude-sonnet-5-5'), judged.map((r) => r.body.model).join(', '));
       assert.ok(judged.some((r) => Array.isArray(r.body.system) && r.body.system.some((b: { cache_control?: unknown }) => b.cache_control)), 'no cache_control block in the system prompt');
       // The report names the engine and the model, and says what the run used.
-      const store = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+      const store = await HistoryStore.open(historyFile());
       try {
         const row = store.list('default', 1000).find((r) => r.source === 'llm-engineer-en.md');
         const report = row && store.get(row.id);
@@ -506,7 +416,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
       await toasts.filter({ hasText: 'Diagnosis cancelled. Nothing was saved.' }).waitFor({ timeout: 15_000 });
       for (let i = 0; i < 50 && !hanging.every((r) => r.closedEarly); i++) await page.waitForTimeout(100);
       assert.ok(hanging.every((r) => r.closedEarly), `${hanging.filter((r) => !r.closedEarly).length} model requests still open after Cancel`);
-      const after = await HistoryStore.open(path.join(userData, 'User', 'globalStorage', 'interview-lens.interview-lens', 'history.sqlite'));
+      const after = await HistoryStore.open(historyFile());
       try {
         const last = after.list('default', 1000).find((r) => r.source === 'backend-interview-zh.txt');
         assert.notEqual(last && after.get(last.id)?.engine, 'anthropic', 'the cancelled run was saved');
@@ -540,7 +450,7 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await input.waitFor({ state: 'visible' });
     await input.fill('What is prompt caching?');
     await page.keyboard.press('Enter');
-    const frame = page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+    const frame = webviewDocument(page);
     await frame.locator('main.answer').waitFor({ timeout: 60_000 });
     assert.match((await frame.locator('header .meta').textContent()) ?? '', /Skill: explain-concept.*Engine: offline/);
     // Markdown came out as HTML: the bold question and the list of key points.
@@ -549,6 +459,6 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     const csp = (await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '';
     assert.match(csp, /default-src 'none'/);
     assert.doesNotMatch(csp, /script-src/, 'the Ask panel allows scripts');
-    await page.screenshot({ path: path.join(OUT, 'ask-panel.png') });
+    await screenshot(page, 'ask-panel.png');
   });
 });

@@ -7,135 +7,52 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
 import { skillModelResponder } from '../support/mockSkillModel';
+import { ROOT, THEMES, Workbench, fromRunner, openFile, openTestingView, pickRow, runCommand, screenshot, setSetting, switchTheme, webviewDocument } from './support/workbench';
 
-const URL = process.env.IL_E2E_URL;
-const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
-const WORKSPACE = process.env.IL_E2E_WORKSPACE;
-const ROOT = path.resolve(__dirname, '..', '..');
-const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
 const KEY = 'sk-ant-e2e-dryrun-0123456789abcdefghij';
-
-/** The quick-pick row whose label is exactly `label` (fuzzy matching lists look-alikes too). */
-function pickRow(page: Page, label: string | RegExp) {
-  const exact = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : label;
-  return page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await pickRow(page, title).click();
-}
-
-/** Sets a setting in the Settings editor as a user would (machine-scoped ones on code-server's "Remote" tab), then closes it. */
-async function setSetting(page: Page, id: string, value: string | string[], tab: 'User' | 'Remote' = 'User'): Promise<void> {
-  await runCommand(page, 'Preferences: Open Settings (UI)');
-  const editor = page.locator('.settings-editor');
-  await editor.waitFor();
-  await editor.locator('.settings-tabs-widget .action-label', { hasText: tab === 'User' ? /^User$/ : /^Remote/ }).click();
-  await editor.locator('.settings-header .monaco-editor').first().click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(`@id:${id}`);
-  const control = editor.locator(`select[aria-label="${id}"], input[aria-label="${id}"]`).first();
-  await control.waitFor({ timeout: 15_000 });
-  if ((await control.evaluate((e) => e.tagName)) === 'SELECT') {
-    // An enum shows its items' labels: pick the option whose value or text is one of `value`.
-    const wanted = Array.isArray(value) ? value : [value];
-    const options = await control.locator('option').evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: (o.textContent ?? '').trim() })));
-    const option = options.find((o) => wanted.includes(o.value) || wanted.includes(o.text));
-    assert.ok(option, `${id}: none of ${wanted.join(', ')} among ${options.map((o) => o.text).join(', ')}`);
-    await control.selectOption(option.value);
-  } else {
-    await control.fill(Array.isArray(value) ? value[0] : value);
-    await page.keyboard.press('Tab');
-  }
-  await page.waitForTimeout(1000);
-  await runCommand(page, 'View: Close Editor');
-}
-
-async function openFile(page: Page, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(name);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    try {
-      await row.waitFor({ timeout: 10_000 });
-    } catch (err) {
-      await page.keyboard.press('Escape');
-      if (attempt >= 5) throw err;
-      continue;
-    }
-    await row.click();
-    break;
-  }
-  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
-}
-
-/** The dry-run panel's document (VS Code nests it in an iframe inside the webview's iframe). */
-function panelFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
-}
 
 describe('The dry-run panel, end to end in Chromium', function () {
   this.timeout(240_000);
-  let browser: Browser;
+  const workbench = new Workbench('e2e-dry-run-failure');
   let page: Page;
+  let workspace = '';
   let mock: MockAnthropic;
-  let passed = 0;
-  let failed = 0;
   const token = Date.now().toString(36);
   const company = `Northwind E2E ${token}`;
   const inputName = `job-posting-${token}.txt`;
   const consoleErrors: string[] = [];
 
   before(async () => {
-    assert.ok(URL && WORKSPACE, 'IL_E2E_URL / IL_E2E_WORKSPACE are not set: run this suite through "npm run test:vscode"');
-    fs.mkdirSync(OUT, { recursive: true });
+    workspace = fromRunner('IL_E2E_WORKSPACE');
     // The extract_job sample posting, under a company name of this run (to find its records).
     const sample = fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'skill-inputs', 'job-posting-en.txt'), 'utf8');
-    fs.writeFileSync(path.join(WORKSPACE!, inputName), sample.replace('Company: Northwind AI', `Company: ${company}`));
+    fs.writeFileSync(path.join(workspace, inputName), sample.replace('Company: Northwind AI', `Company: ${company}`));
     mock = await startMockAnthropic({ apiKey: KEY, responder: skillModelResponder });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    // Errors inside the webview (a script that failed, a CSP refusal) are printed with a failure.
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
+    page = await workbench.open({
+      viewport: { width: 1600, height: 1000 },
+      // Errors inside the webview (a script that failed, a CSP refusal) are printed with a failure.
+      beforeLoad: (p) => p.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      }),
     });
-    await page.goto(URL!);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'passed') passed++;
-    else {
-      failed++;
-      await page?.screenshot({ path: path.join(OUT, `e2e-dry-run-failure-${failed}.png`) }).catch(() => undefined);
-      if (consoleErrors.length) console.log(`console errors in the workbench:\n${consoleErrors.slice(-20).join('\n')}`);
-    }
+    if (!(await workbench.count(this.currentTest)) && consoleErrors.length) console.log(`console errors in the workbench:\n${consoleErrors.slice(-20).join('\n')}`);
   });
 
   after(async () => {
-    const file = process.env.IL_E2E_JSON;
-    if (file) {
-      const before = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number } : { passed: 0, failed: 0 };
-      fs.writeFileSync(file, JSON.stringify({ passed: before.passed + passed, failed: before.failed + failed }));
-    }
     if (page) {
-      await setSetting(page, 'workbench.colorTheme', ['Default Dark Modern', 'Dark Modern']).catch(() => undefined);
+      await switchTheme(page, THEMES.dark).catch(() => undefined);
       await setSetting(page, 'interviewLens.engine', 'offline').catch(() => undefined);
       await setSetting(page, 'interviewLens.anthropic.baseUrl', '', 'Remote').catch(() => undefined);
     }
-    fs.rmSync(path.join(WORKSPACE!, inputName), { force: true });
+    if (workspace) fs.rmSync(path.join(workspace, inputName), { force: true });
     await mock?.close();
-    await browser?.close();
+    await workbench.close();
   });
 
   it('dry-runs extract_job on the sample posting with Claude (mock server): the planned actions show; Apply by keyboard writes them; Job Search lists the company and position', async () => {
@@ -155,7 +72,7 @@ describe('The dry-run panel, end to end in Chromium', function () {
     await pickRow(page, 'extract_job').click();
     await pickRow(page, new RegExp(`The whole of ${inputName.replace(/\./g, '\\.')}$`)).click();
 
-    const frame = panelFrame(page);
+    const frame = webviewDocument(page);
     const actions = frame.locator('[data-testid="run-actions"] > li');
     await actions.first().waitFor({ timeout: 90_000 });
     assert.equal(await actions.count(), 4);
@@ -169,9 +86,9 @@ describe('The dry-run panel, end to end in Chromium', function () {
     assert.ok(mock.requests.some((r) => JSON.stringify(r.body ?? {}).includes(company)), 'the posting did not reach the mock model');
     await runCommand(page, 'Notifications: Clear All Notifications');
     await page.mouse.move(1500, 980);
-    await page.screenshot({ path: path.join(OUT, 'dry-run-panel-dark.png') });
+    await screenshot(page, 'dry-run-panel-dark.png');
     await frame.locator('[data-testid="action-2"]').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(OUT, 'dry-run-panel-dark-actions.png') });
+    await screenshot(page, 'dry-run-panel-dark-actions.png');
     await frame.locator('body').evaluate(() => window.scrollTo(0, 0));
 
     // Keyboard only: Ctrl+2 focuses the panel's editor group, Tab reaches Apply, Enter presses it.
@@ -203,35 +120,29 @@ describe('The dry-run panel, end to end in Chromium', function () {
     if (!(await jobSearch.filter({ hasText: 'Senior LLM Application Engineer' }).first().isVisible())) await row.locator('.monaco-tl-twistie').click();
     await jobSearch.filter({ hasText: 'Senior LLM Application Engineer' }).first().waitFor({ timeout: 15_000 });
     await page.mouse.move(1500, 980);
-    await page.screenshot({ path: path.join(OUT, 'dry-run-panel-applied-job-search.png') });
+    await screenshot(page, 'dry-run-panel-applied-job-search.png');
   });
 
   it('reads in the light and the high-contrast themes', async () => {
     await page.locator('.tab', { hasText: /^Dry run of extract_job v1/ }).first().click();
-    for (const [theme, label, cls, file] of [['Default Light Modern', 'Light Modern', 'vs', 'light'], ['Default High Contrast', 'Dark High Contrast', 'hc-black', 'high-contrast']] as const) {
-      await setSetting(page, 'workbench.colorTheme', [theme, label]);
-      await page.locator(`.monaco-workbench.${cls}`).waitFor({ timeout: 15_000 });
-      const frame = panelFrame(page);
+    for (const theme of [THEMES.light, THEMES.highContrast]) {
+      await switchTheme(page, theme);
+      const frame = webviewDocument(page);
       await frame.locator('[data-testid="run-actions"]').waitFor({ timeout: 15_000 });
       // The webview follows the theme: its body takes the editor's background from the theme's variables.
       const colours = await frame.locator('body').evaluate((b) => ({ bg: getComputedStyle(b).backgroundColor, fg: getComputedStyle(b).color }));
       assert.notEqual(colours.bg, colours.fg);
       await page.mouse.move(1500, 980);
-      await page.screenshot({ path: path.join(OUT, `dry-run-panel-${file}.png`) });
+      await screenshot(page, `dry-run-panel-${theme.tag}.png`);
       await frame.locator('[data-testid="action-2"]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(OUT, `dry-run-panel-${file}-actions.png`) });
+      await screenshot(page, `dry-run-panel-${theme.tag}-actions.png`);
       await frame.locator('body').evaluate(() => window.scrollTo(0, 0));
     }
-    await setSetting(page, 'workbench.colorTheme', ['Default Dark Modern', 'Dark Modern']);
-    await page.locator('.monaco-workbench.vs-dark').waitFor({ timeout: 15_000 });
+    await switchTheme(page, THEMES.dark);
   });
 
   it('opens a cassette from the Testing view\'s context menu as its recorded run', async () => {
-    const testing = page.locator('.activitybar .action-item a[aria-label^="Testing"]').first();
-    await testing.waitFor({ timeout: 60_000 });
-    await testing.click();
-    const tree = page.locator('.test-explorer .monaco-list');
-    await tree.waitFor({ timeout: 30_000 });
+    const tree = await openTestingView(page, 60_000);
     const row = tree.locator('.monaco-list-row', { hasText: 'posting-en.jsonl' }).first();
     await row.waitFor({ timeout: 30_000 });
     await row.click({ button: 'right' });
@@ -240,11 +151,11 @@ describe('The dry-run panel, end to end in Chromium', function () {
     // A click on a workbench menu item does not always register in Chromium; hover it, then Enter runs it.
     await menu.locator('.action-label', { hasText: /^Open in Dry-Run Panel$/ }).hover();
     await page.keyboard.press('Enter');
-    const frame = panelFrame(page);
+    const frame = webviewDocument(page);
     await frame.locator('[data-testid="meta"]', { hasText: /Recorded run: skills\/extract_job\/tests\/posting-en\.jsonl, 2026-12-01/ }).waitFor({ timeout: 60_000 });
     assert.match((await frame.locator('[data-testid="run-step-0-attempt-0"]').textContent()) ?? '', /Recorded model output[\s\S]*"company":"Northwind AI"/);
     assert.equal(await frame.locator('[data-testid="run-actions"] > li').count(), 4);
     await page.mouse.move(1500, 980);
-    await page.screenshot({ path: path.join(OUT, 'dry-run-panel-cassette.png') });
+    await screenshot(page, 'dry-run-panel-cassette.png');
   });
 });

@@ -4,65 +4,16 @@
 // differs from the page (a variable missing in one theme would draw it invisible); the History
 // view in the Interview Lens container. Started by test/vscode/run.mjs.
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
+import { THEMES, Workbench, openFile, runCommand, screenshot, switchTheme, webviewDocument, type Theme } from './support/workbench';
 
-const URL = process.env.IL_E2E_URL;
-const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
-const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
+/** The themes of the screenshots, the default dark one first. */
+const THEMES_SHOWN = [THEMES.dark, THEMES.light, THEMES.highContrast];
 
-/** The themes of the screenshots: the picker's label, the workbench's class, the file-name tag. */
-const THEMES = [
-  { label: 'Dark Modern', cls: 'vs-dark', tag: 'dark' },
-  { label: 'Light Modern', cls: 'vs', tag: 'light' },
-  { label: 'Dark High Contrast', cls: 'hc-black', tag: 'high-contrast' },
-] as const;
-
-function exactRow(page: Page, label: string) {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await exactRow(page, title).click();
-}
-
-async function openFile(page: Page, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(name);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-    try {
-      await row.waitFor({ timeout: 10_000 });
-    } catch (err) {
-      await page.keyboard.press('Escape');
-      if (attempt >= 5) throw err;
-      continue;
-    }
-    await row.click();
-    break;
-  }
-  await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
-}
-
-async function setTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
-  await runCommand(page, 'Preferences: Color Theme');
-  await page.locator('.quick-input-widget input').fill(theme.label);
-  await exactRow(page, theme.label).click();
-  await page.locator(`.monaco-workbench.${theme.cls}`).waitFor({ timeout: 15_000 });
+async function setTheme(page: Page, theme: Theme): Promise<void> {
+  await switchTheme(page, theme);
   // The webview receives the new theme's variables a moment after the workbench repaints.
   await page.waitForTimeout(1500);
-}
-
-function reportFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
 }
 
 /**
@@ -95,50 +46,32 @@ async function invisibleMarks(frame: FrameLocator): Promise<string[]> {
 
 describe('Progress and pictures, end to end in Chromium', function () {
   this.timeout(240_000);
-  let browser: Browser;
+  const workbench = new Workbench('e2e-progress-failure');
   let page: Page;
-  let passed = 0;
-  let failed = 0;
 
   before(async function () {
-    assert.ok(URL, 'IL_E2E_URL is not set: run this suite through "npm run test:vscode"');
-    fs.mkdirSync(OUT, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(URL);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+    page = await workbench.open({ viewport: { width: 1600, height: 1000 } });
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'passed') passed++;
-    else {
-      failed++;
-      await page?.screenshot({ path: path.join(OUT, `e2e-progress-failure-${failed}.png`) }).catch(() => undefined);
-    }
+    await workbench.count(this.currentTest);
   });
 
   after(async () => {
-    // The suites before this one wrote their counts first: add ours.
-    const file = process.env.IL_E2E_JSON;
-    if (file) {
-      const before = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number } : { passed: 0, failed: 0 };
-      fs.writeFileSync(file, JSON.stringify({ passed: before.passed + passed, failed: before.failed + failed }));
-    }
     // The next suite expects the default dark theme.
-    if (page) await setTheme(page, THEMES[0]).catch(() => undefined);
-    await browser?.close();
+    if (page) await setTheme(page, THEMES.dark).catch(() => undefined);
+    await workbench.close();
   });
 
   it('a timed transcript diagnosed after another: the delivery pictures and the Progress section in the report panel', async () => {
     await runCommand(page, 'View: Close All Editors');
     await openFile(page, 'llm-engineer-en.md');
     await runCommand(page, 'Interview Lens: Diagnose Interview');
-    await reportFrame(page).locator('main.report [data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 60_000 });
+    await webviewDocument(page).locator('main.report [data-testid="question-count"]', { hasText: /^4$/ }).waitFor({ timeout: 60_000 });
     await runCommand(page, 'View: Close All Editors');
     await openFile(page, 'rag-interview-en.srt');
     await runCommand(page, 'Interview Lens: Diagnose Interview');
-    const frame = reportFrame(page);
+    const frame = webviewDocument(page);
     await frame.locator('[data-testid="delivery-charts"]').waitFor({ timeout: 60_000 });
     for (const id of ['chart-pace', 'chart-fillers', 'chart-pauses']) {
       const svg = frame.locator(`svg#${id}`);
@@ -161,22 +94,22 @@ describe('Progress and pictures, end to end in Chromium', function () {
     await page.keyboard.press('Enter');
   });
 
-  for (const theme of THEMES) {
+  for (const theme of THEMES_SHOWN) {
     it(`draws every chart line, mark and label visibly in ${theme.label}, screenshotted`, async () => {
       await setTheme(page, theme);
-      const frame = reportFrame(page);
+      const frame = webviewDocument(page);
       assert.deepEqual(await invisibleMarks(frame), [], `invisible chart marks in ${theme.label}`);
-      if (theme.cls === 'hc-black') {
+      if (theme === THEMES.highContrast) {
         const width = await frame.locator('svg#progress-dimensions .chart-line').first().evaluate((e) => getComputedStyle(e).strokeWidth);
         assert.equal(width, '3px', 'lines are thicker in high contrast');
       }
       const charts = frame.locator('[data-testid="delivery-charts"]');
       await charts.scrollIntoViewIfNeeded();
-      await charts.screenshot({ path: path.join(OUT, `delivery-charts-${theme.tag}.png`) });
+      await screenshot(charts, `delivery-charts-${theme.tag}.png`);
       const progress = frame.locator('[data-testid="progress"]');
       await progress.scrollIntoViewIfNeeded();
-      await progress.screenshot({ path: path.join(OUT, `progress-charts-${theme.tag}.png`) });
-      await page.screenshot({ path: path.join(OUT, `report-progress-${theme.tag}.png`) });
+      await screenshot(progress, `progress-charts-${theme.tag}.png`);
+      await screenshot(page, `report-progress-${theme.tag}.png`);
     });
   }
 
@@ -190,11 +123,11 @@ describe('Progress and pictures, end to end in Chromium', function () {
     await row.waitFor({ timeout: 15_000 });
     assert.match((await row.textContent()) ?? '', /rag-interview-en\.srt\s*\d+\/100 · /);
     await page.mouse.move(1200, 800);
-    await pane.screenshot({ path: path.join(OUT, 'history-view.png') });
+    await screenshot(pane, 'history-view.png');
     // Open from the view brings the report back in the panel.
     await runCommand(page, 'View: Close All Editors');
     await row.click();
-    await reportFrame(page).locator('main.report [data-testid="overall-score"]').waitFor({ timeout: 30_000 });
+    await webviewDocument(page).locator('main.report [data-testid="overall-score"]').waitFor({ timeout: 30_000 });
     assert.match((await page.locator('.tab.active').textContent()) ?? '', /rag-interview-en\.srt/);
   });
 });

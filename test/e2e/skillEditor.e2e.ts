@@ -7,12 +7,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const URL = process.env.IL_E2E_URL;
-const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
-const WORKSPACE = process.env.IL_E2E_WORKSPACE;
-const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
+import type { Page } from 'playwright-core';
+import { Workbench, fromRunner, runCommand, screenshot } from './support/workbench';
 
 const SKILL = 'e2e_editor_probe';
 /** The skill the fix-and-save test fixes (its own, so the completion test's typing is not in it). */
@@ -36,16 +32,6 @@ actions:
       body: "{{ input.text }}"
 `;
 const BROKEN = broken(SKILL);
-
-/** Runs a command from the palette by its exact title. */
-async function palette(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first().click();
-}
 
 /** Opens a workspace file by its relative path through Quick Open (retrying while the file index catches up). */
 async function quickOpen(page: Page, relative: string): Promise<void> {
@@ -71,43 +57,28 @@ async function quickOpen(page: Page, relative: string): Promise<void> {
 
 describe('Editing a skill.yaml, end to end in Chromium', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const workbench = new Workbench('e2e-skill-editor-failure');
   let page: Page;
-  let passed = 0;
-  let failed = 0;
-  const dir = WORKSPACE ? path.join(WORKSPACE, 'skills', SKILL) : '';
-  const fixedDir = WORKSPACE ? path.join(WORKSPACE, 'skills', FIXED) : '';
+  let dir = '';
+  let fixedDir = '';
 
   before(async function () {
-    assert.ok(URL && WORKSPACE, 'IL_E2E_URL and IL_E2E_WORKSPACE are not set: run this suite through "npm run test:vscode"');
+    const workspace = fromRunner('IL_E2E_WORKSPACE');
+    dir = path.join(workspace, 'skills', SKILL);
+    fixedDir = path.join(workspace, 'skills', FIXED);
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'skill.yaml'), BROKEN);
     fs.mkdirSync(fixedDir, { recursive: true });
     fs.writeFileSync(path.join(fixedDir, 'skill.yaml'), broken(FIXED));
-    fs.mkdirSync(OUT, { recursive: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    await page.goto(URL!);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 60_000 });
+    page = await workbench.open({ viewport: { width: 1600, height: 1000 } });
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'passed') passed++;
-    else {
-      failed++;
-      await page?.screenshot({ path: path.join(OUT, `e2e-skill-editor-failure-${failed}.png`) }).catch(() => undefined);
-    }
+    await workbench.count(this.currentTest);
   });
 
   after(async () => {
-    // The suites share one results file: add to what the suites before this one counted.
-    const file = process.env.IL_E2E_JSON;
-    if (file) {
-      const before = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number }) : { passed: 0, failed: 0 };
-      fs.writeFileSync(file, JSON.stringify({ passed: before.passed + passed, failed: before.failed + failed }));
-    }
-    await browser?.close();
+    await workbench.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     if (fixedDir) fs.rmSync(fixedDir, { recursive: true, force: true });
   });
@@ -116,7 +87,7 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
     await quickOpen(page, `skills/${SKILL}/skill.yaml`);
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
-    await palette(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     const rows = page.locator('.markers-panel .monaco-list-row');
     await rows.filter({ hasText: 'nosuchfilter' }).first().waitFor({ timeout: 15_000 });
     const text = (await rows.allTextContents()).join('\n');
@@ -124,7 +95,7 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
     assert.match(text, /fixd/, 'the misspelt strategy is listed');
     assert.match(text, /Interview Lens skills/, 'the problems carry our source label');
     // The squiggle sits on the misspelt value: hovering it shows the message.
-    await page.screenshot({ path: path.join(OUT, 'skill-editor-diagnostics.png') });
+    await screenshot(page, 'skill-editor-diagnostics.png');
   });
 
   it('offers the action primitives when a new item is typed in actions', async () => {
@@ -145,9 +116,9 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
     // The details of the selected item show the primitive's documentation.
     await page.keyboard.press('Control+Space');
     await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(OUT, 'skill-editor-completion.png') });
+    await screenshot(page, 'skill-editor-completion.png');
     await page.keyboard.press('Escape');
-    await palette(page, 'File: Revert File');
+    await runCommand(page, 'File: Revert File');
   });
 
   it('fixing the mistakes clears the problems, and after the save the Skills view shows the skill as valid', async () => {
@@ -179,10 +150,10 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
     await page.locator('.tab.active[data-resource-name="skill.yaml"]:not(.dirty)').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('.editor-instance .squiggly-error').length === 0, undefined, { timeout: 30_000 });
 
-    await palette(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+    await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
     await page.locator('.markers-panel').waitFor();
     await page.waitForFunction((skill) => !Array.from(document.querySelectorAll<HTMLElement>('.markers-panel .monaco-list-row')).some((r) => r.textContent?.includes(skill)), FIXED, { timeout: 15_000 });
     await page.mouse.move(1200, 500);
-    await page.screenshot({ path: path.join(OUT, 'skill-editor-fixed.png') });
+    await screenshot(page, 'skill-editor-fixed.png');
   });
 });

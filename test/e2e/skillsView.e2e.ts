@@ -5,12 +5,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const URL = process.env.IL_E2E_URL;
-const OUT = process.env.IL_E2E_RESULTS ?? path.resolve('test-results');
-const WORKSPACE = process.env.IL_E2E_WORKSPACE;
-const CHROMIUM_ARGS: string[] = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', 'vscode', 'chromium-args.json'), 'utf8'));
+import type { Page } from 'playwright-core';
+import { THEMES, Workbench, fromRunner, screenshot, switchTheme } from './support/workbench';
 
 const skillYaml = (name: string, version: number | string) => `name: ${name}
 version: ${version}
@@ -32,56 +28,30 @@ actions:
       body: "{{ input.text }}"
 `;
 
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first().click();
-}
-
 describe('The Skills view, end to end in Chromium', function () {
   this.timeout(180_000);
-  let browser: Browser;
+  const workbench = new Workbench('e2e-skills-failure');
   let page: Page;
-  let passed = 0;
-  let failed = 0;
-  const skillsDir = () => path.join(WORKSPACE!, 'skills');
+  const skillsDir = () => path.join(fromRunner('IL_E2E_WORKSPACE'), 'skills');
   let hadSkillsDir = false;
 
   /** The Skills view's row of `name`. */
   const row = (name: string) => page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
 
   before(async function () {
-    assert.ok(URL && WORKSPACE, 'IL_E2E_URL / IL_E2E_WORKSPACE are not set: run this suite through "npm run test:vscode"');
-    fs.mkdirSync(OUT, { recursive: true });
     hadSkillsDir = fs.existsSync(skillsDir());
     for (const n of ['e2e_notes', 'e2e_broken']) fs.rmSync(path.join(skillsDir(), n), { recursive: true, force: true });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(URL!);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    page = await workbench.open({ viewport: { width: 1400, height: 900 }, explorer: false });
   });
 
   afterEach(async function () {
-    if (this.currentTest?.state === 'passed') passed++;
-    else {
-      failed++;
-      await page?.screenshot({ path: path.join(OUT, `e2e-skills-failure-${failed}.png`) }).catch(() => undefined);
-    }
+    await workbench.count(this.currentTest);
   });
 
   after(async () => {
-    // The diagnose suite wrote its counts first: add ours.
-    const file = process.env.IL_E2E_JSON;
-    if (file) {
-      const before = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) as { passed: number; failed: number } : { passed: 0, failed: 0 };
-      fs.writeFileSync(file, JSON.stringify({ passed: before.passed + passed, failed: before.failed + failed }));
-    }
     fs.rmSync(hadSkillsDir ? path.join(skillsDir(), 'e2e_notes') : skillsDir(), { recursive: true, force: true });
     fs.rmSync(path.join(skillsDir(), 'e2e_broken'), { recursive: true, force: true });
-    await browser?.close();
+    await workbench.close();
   });
 
   it('the status bar item counts the skills and opens the Skills view', async () => {
@@ -109,8 +79,8 @@ describe('The Skills view, end to end in Chromium', function () {
     await page.locator('.statusbar-item', { hasText: /\d+ skills · 2 invalid/ }).waitFor({ timeout: 15_000 });
     // Hovering away keeps the rows unobstructed for the picture.
     await page.mouse.move(900, 600);
-    await page.screenshot({ path: path.join(OUT, 'skills-view-dark.png') });
-    await page.locator('.sidebar').screenshot({ path: path.join(OUT, 'skills-view-sidebar.png') });
+    await screenshot(page, 'skills-view-dark.png');
+    await screenshot(page.locator('.sidebar'), 'skills-view-sidebar.png');
   });
 
   it('the context menu of a skill offers Run, Dry Run, Open and Toggle Enabled', async () => {
@@ -123,21 +93,14 @@ describe('The Skills view, end to end in Chromium', function () {
   });
 
   it('reads in the light and high-contrast themes too', async () => {
-    // VS Code's theme ids "Default Light Modern", "Default High Contrast" are listed by these labels.
-    for (const [theme, workbenchClass, shot] of [
-      ['Light Modern', 'vs', 'skills-view-light.png'],
-      ['Dark High Contrast', 'hc-black', 'skills-view-high-contrast.png'],
-      ['Dark Modern', 'vs-dark', undefined],
-    ] as const) {
-      await runCommand(page, 'Preferences: Color Theme');
-      await page.locator('.quick-input-widget input').fill(theme);
-      await page.locator('.quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${theme}$`) }) }).first().click();
-      await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ timeout: 15_000 });
-      if (!shot) continue;
+    // Ending on the default dark theme, as the next suite expects it.
+    for (const theme of [THEMES.light, THEMES.highContrast, THEMES.dark]) {
+      await switchTheme(page, theme);
+      if (theme === THEMES.dark) continue;
       await row('e2e_notes').waitFor();
       await row('e2e_broken').locator('.label-description', { hasText: /^invalid: / }).waitFor();
       await page.mouse.move(900, 600);
-      await page.screenshot({ path: path.join(OUT, shot) });
+      await screenshot(page, `skills-view-${theme.tag}.png`);
     }
   });
 });
