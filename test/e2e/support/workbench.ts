@@ -91,9 +91,21 @@ export function pickRow(page: Page, label: string | RegExp): Locator {
 
 /** Runs a command from the palette (F1) by its exact title; `timeout` bounds the wait for its row. */
 export async function runCommand(page: Page, title: string, timeout = 30_000): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
+  // F1 is sometimes swallowed by the control that has focus (seen once after typing into the
+  // Settings editor): then click the title bar's plain text, which does nothing, and press it again.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await input.waitFor({ state: 'visible', timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+      const bar = await page.locator('.part.titlebar').boundingBox().catch(() => null);
+      if (bar) await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
+    }
+  }
   await input.fill(`>${title}`);
   await pickRow(page, title).click({ timeout });
 }
