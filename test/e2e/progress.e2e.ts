@@ -5,7 +5,7 @@
 // view in the Interview Lens container. Started by test/vscode/run.mjs.
 import { strict as assert } from 'node:assert';
 import type { FrameLocator, Page } from 'playwright-core';
-import { THEMES, Workbench, openFile, runCommand, screenshot, switchTheme, webviewDocument, type Theme } from './support/workbench';
+import { THEMES, Workbench, openFile, runCommand, screenshot, setSetting, switchTheme, webviewDocument, type Theme } from './support/workbench';
 
 /** The themes of the screenshots, the default dark one first. */
 const THEMES_SHOWN = [THEMES.dark, THEMES.light, THEMES.highContrast];
@@ -51,6 +51,8 @@ describe('Progress and pictures, end to end in Chromium', function () {
 
   before(async function () {
     page = await workbench.open({ viewport: { width: 1600, height: 1000 } });
+    // These reports are the offline engine's, whatever an earlier suite left the engine set to.
+    await setSetting(page, 'interviewLens.engine', 'offline');
   });
 
   afterEach(async function () {
