@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { Workbench, fromRunner, runCommand, screenshot } from './support/workbench';
+import { Workbench, fromRunner, openFile, runCommand, screenshot } from './support/workbench';
 
 const SKILL = 'e2e_editor_probe';
 /** The skill the fix-and-save test fixes (its own, so the completion test's typing is not in it). */
@@ -32,28 +32,6 @@ actions:
       body: "{{ input.text }}"
 `;
 const BROKEN = broken(SKILL);
-
-/** Opens a workspace file by its relative path through Quick Open (retrying while the file index catches up). */
-async function quickOpen(page: Page, relative: string): Promise<void> {
-  const folder = path.basename(path.dirname(relative));
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(relative);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: folder }).first();
-    try {
-      await row.waitFor({ timeout: 10_000 });
-      await row.click();
-      break;
-    } catch (err) {
-      await page.keyboard.press('Escape');
-      if (attempt >= 5) throw err;
-    }
-  }
-  await page.locator('.tab.active[data-resource-name="skill.yaml"]').waitFor();
-  await page.locator('.breadcrumbs-control .monaco-icon-label', { hasText: folder }).first().waitFor();
-}
 
 describe('Editing a skill.yaml, end to end in Chromium', function () {
   this.timeout(180_000);
@@ -84,7 +62,7 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
   });
 
   it('shows a broken skill.yaml\'s problems as squiggles and in the Problems panel', async () => {
-    await quickOpen(page, `skills/${SKILL}/skill.yaml`);
+    await openFile(page, `skills/${SKILL}/skill.yaml`);
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
     await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
@@ -122,7 +100,7 @@ describe('Editing a skill.yaml, end to end in Chromium', function () {
   });
 
   it('fixing the mistakes clears the problems, and after the save the Skills view shows the skill as valid', async () => {
-    await quickOpen(page, `skills/${FIXED}/skill.yaml`);
+    await openFile(page, `skills/${FIXED}/skill.yaml`);
     const editor = page.locator('.editor-instance .monaco-editor').first();
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 30_000 });
     // The Skills view, opened from its status bar item, lists the saved (broken) file as invalid.

@@ -110,16 +110,22 @@ export async function runCommand(page: Page, title: string, timeout = 30_000): P
   await pickRow(page, title).click({ timeout });
 }
 
-/** Opens a workspace file by its name through Quick Open (Ctrl+P) and waits for its tab. */
-export async function openFile(page: Page, name: string): Promise<void> {
+/**
+ * Opens a workspace file through Quick Open (Ctrl+P) and waits for its tab: `file` is its name, or
+ * its path relative to the workspace when several files share a name (each skill's skill.yaml),
+ * in which case the row and the breadcrumbs must show its folder too.
+ */
+export async function openFile(page: Page, file: string): Promise<void> {
+  const name = path.posix.basename(file);
+  const folder = file.includes('/') ? path.posix.basename(path.posix.dirname(file)) : undefined;
   // A file the test just wrote reaches Quick Open's index when the file watcher reports it: ask
   // again (a few times) rather than fail on the first, not yet indexed, search.
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('Control+P');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
-    await input.fill(name);
-    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await input.fill(file);
+    const row = page.locator('.quick-input-list .monaco-list-row', { hasText: folder ?? name }).first();
     try {
       await row.waitFor({ timeout: 10_000 });
     } catch (err) {
@@ -132,6 +138,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
     break;
   }
   await page.locator(`.tab.active[data-resource-name="${name}"]`).waitFor();
+  if (folder) await page.locator('.breadcrumbs-control .monaco-icon-label', { hasText: folder }).first().waitFor();
 }
 
 /**
