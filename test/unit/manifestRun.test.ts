@@ -103,6 +103,28 @@ describe('running a declarative skill', function () {
     await assert.rejects(runManifestSkill(await builtIn('extract_job'), { text: POSTING }, { records: store, signal: new AbortController().signal, now: NOW, dryRun: false }),
       (e: unknown) => e instanceof ManifestRunError && /needs a model/.test((e as Error).message));
   });
+
+  it('a number from a whole {{ expression }} fills a text parameter as text, as Jinja prints it; a misspelt parameter is refused at load', async () => {
+    const yaml = [
+      'name: count_note', 'version: 1', 'description: Notes how long a line is. Use it in a unit test. Not for real inputs.',
+      'prompt:', '  user: "{{ input.text }}"',
+      'output_schema:', '  type: object', '  required: [n]', '  properties:', '    n: { type: integer, description: The length of the line. }',
+      'offline:', '  n: "{{ input.text | length }}"',
+      'actions:', '  - create_note:', '      title: "{{ out.n }}"', '      body: "{{ out.n }}"',
+    ].join('\n') + '\n';
+    const v = validateSkillManifest(yaml, 'skills/count_note/skill.yaml', { folderName: 'count_note', checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+    assert.ok(v.manifest, JSON.stringify(v.problems));
+    const store = await RecordsStore.open(file);
+    const r = await runManifestSkill(v.manifest!, { text: 'Acme Robotics' }, { records: store, signal: new AbortController().signal, now: NOW, dryRun: false });
+    assert.equal(r.status, 'ok');
+    assert.equal(store.list('note')[0].body, '13');
+    const misspelt = validateSkillManifest(yaml.replace('      body:', '      bodi:'), 'skills/count_note/skill.yaml', { folderName: 'count_note', checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+    assert.equal(misspelt.manifest, undefined);
+    const p = misspelt.problems.find((x) => x.code === 'schema-unknown-key');
+    assert.ok(p, JSON.stringify(misspelt.problems));
+    assert.deepEqual([p!.line, p!.column], [16, 7]);
+    assert.match(p!.message, /did you mean `body`/);
+  });
 });
 
 describe('skill files that could hurt: patterns that backtrack', () => {

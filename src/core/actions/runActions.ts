@@ -71,7 +71,7 @@ const validators = new Map<string, InputValidator>();
 function validatorFor(def: ActionDefinition): InputValidator {
   let v = validators.get(def.name);
   if (!v) {
-    v = compileValidator(def.params);
+    v = compileValidator(def.params, { scalarsAsText: true });
     validators.set(def.name, v);
   }
   return v;

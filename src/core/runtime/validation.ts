@@ -33,18 +33,22 @@ function wantsNumber(schema: JsonSchema): boolean {
   return t === 'number' || t === 'integer' || (Array.isArray(t) && (t.includes('number') || t.includes('integer')));
 }
 
-/** Turns numeric strings ("一百", "500字左右") into numbers wherever the schema asks for one. */
-export function normalizeNumbers(value: unknown, schema: JsonSchema): unknown {
+/**
+ * Turns numeric strings ("一百", "500字左右") into numbers wherever the schema asks for one; with
+ * `scalarsAsText`, also a number or boolean into its text where the schema asks for a string.
+ */
+export function normalizeScalars(value: unknown, schema: JsonSchema, scalarsAsText = false): unknown {
+  if (scalarsAsText && schema.type === 'string' && ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')) return String(value);
   if (typeof value === 'string' && wantsNumber(schema)) {
     const n = parseNumberLike(value);
     if (n === null) return value;
     return schema.type === 'integer' && Number.isFinite(n) ? Math.round(n) : n;
   }
-  if (Array.isArray(value) && schema.items) return value.map((v) => normalizeNumbers(v, schema.items!));
+  if (Array.isArray(value) && schema.items) return value.map((v) => normalizeScalars(v, schema.items!, scalarsAsText));
   if (value && typeof value === 'object' && schema.properties) {
     const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     for (const [k, sub] of Object.entries(schema.properties)) {
-      if (k in out) out[k] = normalizeNumbers(out[k], sub);
+      if (k in out) out[k] = normalizeScalars(out[k], sub, scalarsAsText);
     }
     return out;
   }
@@ -74,15 +78,20 @@ export function describeError(err: ErrorObject): string {
   }
 }
 
-/** Compiles a tool's schema once; the validator is reused for every call. */
-export function compileValidator(schema: JsonSchema): InputValidator {
+/**
+ * Compiles a tool's schema once; the validator is reused for every call. `scalarsAsText` is for
+ * values a template rendered (a skill's action parameters): `"{{ out.count }}"` keeps the number's
+ * type, where Jinja would have printed it, so a text field takes it as text. A model's or a
+ * caller's JSON gets no such leniency.
+ */
+export function compileValidator(schema: JsonSchema, options: { scalarsAsText?: boolean } = {}): InputValidator {
   const closed = closeSchema(schema);
   const validate: ValidateFunction = ajv.compile(closed);
   return (input: unknown) => {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return { ok: false, message: 'input must be a JSON object' };
     }
-    const value = normalizeNumbers(structuredClone(input), closed) as Record<string, unknown>;
+    const value = normalizeScalars(structuredClone(input), closed, options.scalarsAsText) as Record<string, unknown>;
     if (validate(value)) return { ok: true, value };
     const messages = (validate.errors ?? []).map(describeError);
     return { ok: false, message: [...new Set(messages)].join('; ') };

@@ -6,6 +6,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { compileExpression, compileTemplate, TemplateError } from '../../runtime/template';
 import { actionSchemas } from '../../actions/registry';
+import { closeSchema } from '../../runtime/validation';
 import type { CheckActionParams, CheckTemplate } from '../../manifest';
 
 /** Offset in `text` of a 1-based line and column (UTF-16 units, as the engine counts). */
@@ -51,7 +52,8 @@ export const checkActionParamsSchema: CheckActionParams = (primitive, params, at
   if (!entry) {
     const def = actionSchemas().find((a) => a.name === primitive);
     if (!def) return [];
-    const schema = def.params;
+    // Closed as the runtime closes it (validation.ts), so a misspelt parameter is found here, not at run time.
+    const schema = closeSchema(def.params);
     entry = { validate: new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schema), schema };
     paramValidators.set(primitive, entry);
   }
