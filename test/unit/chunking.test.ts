@@ -24,6 +24,21 @@ describe('chunking long skill input', () => {
     }
   });
 
+  it('the overlap never starts inside a number, after an abbreviation or an initial, or inside a word', () => {
+    const text = 'The team moved the ranking service to Python 3.11 last spring and saw latency drop. They plan more work.';
+    const [, second] = fixedChunks(text, { maxChars: 90, overlapChars: 40 });
+    assert.ok(!second.text.startsWith('11'), `starts inside 3.11: ${second.text}`);
+    assert.match(text[second.start - 1], /\s/, `starts at a word: ${second.text}`);
+    const people = 'We met Dr. Smith and J. Wang at 3 p.m. on Monday to talk about the role. Mr. Lee joined later that day. '.repeat(6);
+    for (const c of fixedChunks(people, { maxChars: 120, overlapChars: 60 })) {
+      assert.ok(!/^(Smith|Wang|on Monday|Lee)/.test(c.text), `chunk ${c.index} starts after an abbreviation: ${c.text.slice(0, 30)}`);
+      assert.ok(c.start === 0 || /\s/.test(people[c.start - 1]), `chunk ${c.index} starts inside a word: ${c.text.slice(0, 30)}`);
+    }
+    for (const c of fixedChunks(people, { maxChars: 120, overlapChars: 60 }).slice(0, -1)) {
+      assert.ok(!/(Dr|Mr|J|p\.m)\.\s*$/.test(c.text), `chunk ${c.index} ends after an abbreviation: …${c.text.slice(-20)}`);
+    }
+  });
+
   it('fixed chunks cut Chinese at 。 and never loop on text without breaks', () => {
     const zh = '我们先做了检索。然后加了重排。最后评估了召回率。'.repeat(40);
     for (const c of fixedChunks(zh, { maxChars: 120, overlapChars: 30 }).slice(0, -1)) assert.ok(c.text.endsWith('。'));
