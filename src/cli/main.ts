@@ -34,7 +34,8 @@ const USAGE = `Usage:
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
   interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
   interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
-  interview-lens mcp [--allow-writes] [--trust]          an MCP server on stdio: the tools and the skills (see README)
+  interview-lens mcp [--engine E] [--allow-writes] [--trust]
+                                                        an MCP server on stdio: the tools and the skills (see README)
   interview-lens mock [--dimension D]... [--difficulty easy|medium|hard]... [--count N] [--language zh|en] [--engine E]
                      [--resume | --new] [--no-follow-ups] [--no-history] [--json]
                                                         a mock interview in the terminal; end an answer with an empty line
@@ -262,14 +263,15 @@ export async function run(
       return status;
     }
     if (command === 'mcp') {
-      if (file !== undefined) throw new UsageError('mcp takes no arguments but --allow-writes and --trust');
+      if (file !== undefined) throw new UsageError('mcp takes no arguments but --engine, --allow-writes and --trust');
       await prepareCore();
+      const model = modelFlags(io.env, values.engine, undefined);
       const core = createCore({ knowledgeDir: knowledgeSource(), logger: values.verbose ? stderrLogger(io.stderr) : undefined });
       // Loaded only for `mcp`: the SDK's schemas take time to build, and every other command starts without them.
       const { mcpCommand } = await import('./mcpCommand');
       return await mcpCommand({
         core, cwd: process.cwd(), recordsFile: path.join(homeDir(io.env), 'records.sqlite'), trusted: values.trust!, allowWrites: values['allow-writes']!,
-        version: packageVersion(), stderr: io.stderr,
+        ...(model.llm ? { llm: model.llm } : {}), version: packageVersion(), stderr: io.stderr,
       });
     }
     if (command === 'mock') {

@@ -7,6 +7,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../core/mcp/mcpServer';
 import type { Core } from '../core/services';
+import type { LlmProvider } from '../core/llm/provider';
 import { builtInSkillsDir, cliSkillHost, WORKSPACE_SKILL_DIRS } from './skillCommands';
 import { watchSkillFolders } from './skillFolderWatcher';
 import * as path from 'node:path';
@@ -18,6 +19,8 @@ export interface McpArgs {
   recordsFile: string;
   trusted: boolean;
   allowWrites: boolean;
+  /** The engine of --engine or the environment; none: offline. */
+  llm?: LlmProvider;
   version: string;
   stderr: (s: string) => void;
 }
@@ -28,7 +31,7 @@ const RELOAD_DELAY_MS = 200;
 /** Serves until the client closes standard input; returns the exit code. */
 export async function mcpCommand(args: McpArgs): Promise<number> {
   const mcp = await createMcpServer({
-    core: args.core, version: args.version, workspaceRoot: args.cwd,
+    core: args.core, version: args.version, workspaceRoot: args.cwd, ...(args.llm ? { llm: args.llm } : {}),
     skills: () => cliSkillHost(args.cwd, { recordsFile: args.recordsFile, trusted: args.trusted, allowWrites: args.allowWrites }),
   });
   let timer: NodeJS.Timeout | undefined;
@@ -50,7 +53,7 @@ export async function mcpCommand(args: McpArgs): Promise<number> {
     process.stdin.once('end', () => resolve());
   });
   await mcp.server.connect(transport);
-  args.stderr(`interview-lens mcp: serving ${args.allowWrites ? '(skills may write records)' : '(skills plan only; --allow-writes lets them write)'}\n`);
+  args.stderr(`interview-lens mcp: serving with the ${args.llm ? `${args.llm.model} model` : 'offline engine'} ${args.allowWrites ? '(skills may write records)' : '(skills plan only; --allow-writes lets them write)'}\n`);
   await closed;
   clearTimeout(timer);
   watcher.close();

@@ -10,6 +10,7 @@ import { createCore, type Core } from '../../src/core/services';
 import { openSkillHost, type ManifestSkillHost } from '../../src/core/skills/manifest/skillHost';
 import { watchSkillFolders } from '../../src/cli/skillFolderWatcher';
 import { KNOWLEDGE_DIR, ROOT, tempDir } from './helpers';
+import { startMockOpenAi } from '../support/mockOpenAiServer';
 
 const BUILT_IN = path.join(ROOT, 'skills');
 const jot = (description: string) => `name: jot\nversion: 1\ndescription: ${description}\nmatch:\n  keywords: [jot]\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "Jot"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n`;
@@ -215,6 +216,27 @@ describe('MCP server (through the SDK client)', function () {
       assert.ok(tools.includes('skill_jot'), tools.join(', '));
     } finally {
       await client.close();
+    }
+  });
+
+  it('interview-lens mcp --engine runs a skill that needs a model with that engine', async () => {
+    const cli = path.join(ROOT, 'dist', 'cli.js');
+    const extracted = { company: 'Acme Robotics', title: 'Agent Engineer', location: 'Berlin', deadline: '2026-12-20', skills: ['typescript'] };
+    const oa = await startMockOpenAi({ responder: () => ({ content: JSON.stringify(extracted) }) });
+    const env = { ...process.env, INTERVIEW_LENS_HOME: path.join(work, 'home'), INTERVIEW_LENS_OPENAI_ENDPOINT: oa.url, INTERVIEW_LENS_OPENAI_MODEL: 'qwen-plus' } as Record<string, string>;
+    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--engine', 'openai-compatible'], cwd: work, env, stderr: 'pipe' });
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(transport);
+    try {
+      const r = await client.callTool({ name: 'skill_extract_job', arguments: { text: 'Acme Robotics is hiring an Agent Engineer in Berlin. Apply by 2026-12-20.' } });
+      assert.ok(!r.isError, JSON.stringify(r.content));
+      const plan = JSON.parse((r.content as Array<{ text: string }>)[0].text);
+      assert.equal(plan.status, 'dry_run');
+      assert.ok(JSON.stringify(plan).includes('Acme Robotics'));
+      assert.ok(oa.requests.length >= 1, 'the model was asked');
+    } finally {
+      await client.close();
+      await oa.close();
     }
   });
 

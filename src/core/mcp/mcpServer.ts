@@ -14,6 +14,7 @@ import type { ManifestSkillHost } from '../skills/manifest/skillHost';
 import type { JsonSchema } from '../runtime/schema';
 import type { RecordsStore } from '../records/recordsStore';
 import { pickVersions } from '../routing/canary';
+import type { LlmProvider } from '../llm/provider';
 
 /** Tools the server does not offer: they need a person at the machine (a recording to transcribe). */
 const HIDDEN_TOOLS = new Set(['transcribe_audio']);
@@ -27,6 +28,8 @@ export interface McpServerOptions {
   skills: () => Promise<ClosableSkillHost>;
   version: string;
   workspaceRoot: string;
+  /** The model engine every call runs with (skills that need a model, the model judge); none: offline. */
+  llm?: LlmProvider;
 }
 
 /** A skill host the server may close when it is done with it. */
@@ -114,7 +117,7 @@ export async function createMcpServer(options: McpServerOptions): Promise<Interv
     mine.calls++;
     let result;
     try {
-      const ctx = options.core.context({ caller: 'mcp', signal: extra.signal, workspaceRoot: options.workspaceRoot, manifestSkills: mine.lent });
+      const ctx = options.core.context({ caller: 'mcp', signal: extra.signal, workspaceRoot: options.workspaceRoot, manifestSkills: mine.lent, ...(options.llm ? { llm: options.llm } : {}) });
       if (name.startsWith(SKILL_TOOL_PREFIX) && skillTools().some((t) => t.name === name)) {
         // A skill tool is run_skill with the skill named (which also picks a canary pair's version by the input).
         const skill = name.slice(SKILL_TOOL_PREFIX.length);
