@@ -15,6 +15,7 @@ import { MockSessionError, type MockSessionStore } from '../core/coach/mockSessi
 import { finishMockInterview, MockInterviewError, scoreMockAnswer, startMockInterview } from '../core/coach/mockInterview';
 import type { Difficulty } from '../core/coach/sampleQuestions';
 import { renderTextSummary } from '../core/report/text';
+import { dimInSentence } from '../core/i18n';
 import { UsageError } from './io';
 
 const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard'];
@@ -76,7 +77,9 @@ function ask(session: MockSession, io: Io): void {
 }
 
 /** Runs `mock`; returns the exit code. */
-export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
+export async function mockCommand(args: MockArgs, terminal: Io): Promise<number> {
+  // With --json, standard output carries the report alone: the conversation goes to standard error.
+  const io: Io = args.json ? { ...terminal, stdout: terminal.stderr } : terminal;
   let session: MockSession | undefined;
   try {
     session = args.sessions.unfinished(args.userId);
@@ -134,7 +137,7 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
     session = next.session;
     await args.sessions.save(session, args.userId);
     const d = analysis.dimensions;
-    const dims = (['completeness', 'depth', 'accuracy', 'practicality'] as const).map((k) => `${k} ${d[k] === null ? '—' : d[k]}`).join(' · ');
+    const dims = (['completeness', 'depth', 'accuracy', 'practicality'] as const).map((k) => `${dimInSentence(session!.language, k)} ${d[k] === null ? '—' : d[k]}`).join(' · ');
     io.stdout(`${zh(session) ? '得分' : 'Score'} ${analysis.contentScore}/100 (${dims})\n`);
     if (analysis.keyMissing.length) io.stdout(`${zh(session) ? '遗漏' : 'Missed'}: ${analysis.keyMissing.join('; ')}\n`);
   }
@@ -146,6 +149,6 @@ export async function mockCommand(args: MockArgs, io: Io): Promise<number> {
   }
   // Diagnosed and in history: nothing is left to resume.
   await args.sessions.remove(session.id);
-  io.stdout(args.json ? `${JSON.stringify(result.raw, null, 2)}\n` : `\n${renderTextSummary(result.raw)}\n`);
+  terminal.stdout(args.json ? `${JSON.stringify(result.raw, null, 2)}\n` : `\n${renderTextSummary(result.raw)}\n`);
   return 0;
 }

@@ -240,9 +240,10 @@ describe('mock interview', function () {
       ];
       const r = await mock(answers, '--count', '3', '--dimension', 'rag', '--no-follow-ups', '--json');
       assert.equal(r.status, 0, r.stderr);
-      assert.equal((r.stdout.match(/Question \d\/3: /g) ?? []).length, 3);
-      assert.match(r.stdout, /Score \d+\/100 \(completeness/);
-      const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('\n{') + 1));
+      // --json: the conversation on stderr, standard output the report alone.
+      assert.equal((r.stderr.match(/Question \d\/3: /g) ?? []).length, 3);
+      assert.match(r.stderr, /Score \d+\/100 \(completeness/);
+      const report = JSON.parse(r.stdout);
       assert.equal(report.perQuestion.length, 2, 'the two answered questions');
       assert.match(report.source, /^Mock interview \d{4}-\d{2}-\d{2}$/);
       // In the history like any diagnosed transcript: the same report, with the answered questions.
@@ -291,6 +292,13 @@ describe('mock interview', function () {
       const after = await MockSessionStore.open(path.join(home, 'mock-sessions.sqlite'));
       assert.equal(after.get('old'), undefined, 'the unreadable session was discarded');
       after.close();
+    });
+
+    it('in Chinese, the feedback names the dimensions in Chinese', async () => {
+      const r = await mock(['检索增强生成先从索引里找到相关的文档片段，再放进提示词里让模型基于它们回答。', '', ':end'], '--count', '1', '--language', 'zh', '--no-follow-ups', '--no-history');
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /得分 \d+\/100 \(完整性 [\d—]+ · 深度 [\d—]+ · 准确性 [\d—]+ · 实践性 [\d—]+\)/);
+      assert.doesNotMatch(r.stdout, /completeness/);
     });
 
     it('bad choices say what to do', async () => {
