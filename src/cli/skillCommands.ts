@@ -54,10 +54,16 @@ export async function skillsCommand(sub: string | undefined, json: boolean, cwd:
   if (sub === 'test') return testSkills(skills, json, cwd, io, options);
   const shown = (file: string) => path.relative(cwd, file) || file;
   if (json) {
-    io.stdout(`${JSON.stringify(skills.map((s) => ({
-      name: s.name, valid: s.valid, builtIn: s.builtIn, file: shown(s.file), version: s.manifest?.version, description: s.manifest?.description,
-      enabled: s.manifest?.enabled ?? true, scripted: !!s.script, problems: s.problems.map((p) => ({ ...p, file: shown(p.file) })),
-    })), null, 2)}\n`);
+    io.stdout(`${JSON.stringify([
+      ...skills.map((s) => ({
+        kind: 'skill', name: s.name, valid: s.valid, builtIn: s.builtIn, file: shown(s.file), version: s.manifest?.version, description: s.manifest?.description,
+        enabled: s.manifest?.enabled ?? true, scripted: !!s.script, problems: s.problems.map((p) => ({ ...p, file: shown(p.file) })),
+      })),
+      ...chains.map((c) => ({
+        kind: 'chain', name: c.name, valid: !!c.manifest, file: shown(c.file), description: c.manifest?.description, steps: c.manifest?.steps.length,
+        problems: c.problems.map((p) => ({ ...p, file: shown(p.file) })),
+      })),
+    ], null, 2)}\n`);
   } else if (sub === 'list') {
     for (const s of skills) {
       const state = !s.valid ? 'INVALID' : s.manifest?.enabled === false ? 'off' : 'ok';
@@ -66,9 +72,9 @@ export async function skillsCommand(sub: string | undefined, json: boolean, cwd:
     for (const c of chains) io.stdout(`${c.name.padEnd(22)} ${(c.manifest ? 'ok' : 'INVALID').padEnd(8)} chain    ${(c.manifest?.description ?? c.problems[0]?.message ?? `${c.manifest?.steps.length ?? 0} steps`).replace(/\s+/g, ' ').slice(0, 90)}\n`);
   } else {
     for (const s of [...skills, ...chains]) for (const p of s.problems) io.stdout(`${shown(p.file)}:${p.line}:${p.column}: ${p.severity}: ${p.message}\n`);
-    const invalid = skills.filter((s) => !s.valid).length + chains.filter((c) => !c.manifest).length;
-    if (chains.length) io.stdout(`${chains.length} chain${chains.length === 1 ? '' : 's'}, `);
-    io.stdout(`${skills.length} skill${skills.length === 1 ? '' : 's'}: ${skills.length - invalid} valid, ${invalid} invalid\n`);
+    const tally = (n: number, noun: string, bad: number) => `${n} ${noun}${n === 1 ? '' : 's'}: ${n - bad} valid, ${bad} invalid`;
+    const skillsLine = tally(skills.length, 'skill', skills.filter((s) => !s.valid).length);
+    io.stdout(`${chains.length ? `${skillsLine}; ${tally(chains.length, 'chain', chains.filter((c) => !c.manifest).length)}` : skillsLine}\n`);
   }
   return sub === 'validate' && (skills.some((s) => !s.valid) || chains.some((c) => !c.manifest)) ? 2 : 0;
 }

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runCliIn } from '../support/runCli';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
-import { tempDir } from './helpers';
+import { ROOT, tempDir } from './helpers';
 
 const KEY = 'skills-test-key-3f9a1c7e';
 
@@ -37,6 +37,18 @@ describe('CLI: skills, run and records', function () {
     assert.match(v.stdout, /skills\/my_skill\/skill\.yaml:5:\d+: error: .*strategy/);
     const json = JSON.parse((await cli({}, work, 'skills', 'list', '--json')).stdout);
     assert.equal(json.find((s: any) => s.name === 'my_skill').valid, false);
+    // Running it names what is wrong and where, not "no skill named".
+    fs.writeFileSync(path.join(work, 'note.txt'), 'A line.');
+    const run = await cli({}, work, 'run', 'my_skill', '--input', 'note.txt');
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /skill "my_skill" is invalid: .*\(skills\/my_skill\/skill\.yaml:\d+:\d+\)/);
+    // A broken chain counts as a chain, not against the skills, and is in the JSON too.
+    fs.writeFileSync(path.join(work, 'skills', 'broken.chain.yaml'), 'name: broken\ndescription: x\nsteps: []\n');
+    const both = await cli({}, work, 'skills', 'validate');
+    const builtIns = fs.readdirSync(path.join(ROOT, 'skills')).filter((d) => fs.existsSync(path.join(ROOT, 'skills', d, 'skill.yaml'))).length;
+    assert.match(both.stdout, new RegExp(`${builtIns + 1} skills: ${builtIns} valid, 1 invalid; 1 chain: 0 valid, 1 invalid\\n$`));
+    const listed = JSON.parse((await cli({}, work, 'skills', 'validate', '--json')).stdout);
+    assert.deepEqual(listed.filter((s: any) => s.kind === 'chain').map((c: any) => [c.name, c.valid]), [['broken', false]]);
   });
 
   it('run offline routes a plain note to capture_note, writes it, and records lists it', async () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as path from 'node:path';
 import { ActionsFailedError } from '../actions/runActions';
 import { StalePlanError } from '../actions/types';
 import { LlmError } from '../llm/provider';
@@ -108,6 +109,15 @@ export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
     const named = input.skill !== undefined;
     // One version per name: the same text always gets the same version of a canary pair.
     const valid = pickVersions(host.skills().filter((s) => s.valid && s.manifest), requestIdOf(input.text));
+    // A skill named but invalid is reported as such, with where to fix it, not as unknown.
+    const broken = named && !valid.some((s) => s.name === input.skill) ? host.skills().find((s) => s.name === input.skill && !s.valid) : undefined;
+    if (broken) {
+      const first = broken.problems.find((p) => p.severity === 'error') ?? broken.problems[0];
+      const file = first && ctx.workspaceRoot && !path.relative(ctx.workspaceRoot, first.file).startsWith('..') ? path.relative(ctx.workspaceRoot, first.file) : first?.file;
+      const where = first ? ` (${file}:${first.line}:${first.column})` : '';
+      const more = broken.problems.length > 1 ? ` and ${broken.problems.length - 1} more problem${broken.problems.length === 2 ? '' : 's'}` : '';
+      return fail('input_error', `skill "${broken.name}" is invalid: ${first?.message ?? 'see its file'}${where}${more}; fix its skill.yaml (run "interview-lens skills validate" to list every problem)`);
+    }
     try {
       // A lone web address is the page it names: routed by its text, and run on it.
       const given: LoadedSkillInput = {
