@@ -238,6 +238,7 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   } else {
     io.stdout(`${result.skill} v${result.version} (${result.route.how}: ${result.route.reason})\n`);
+    if (result.summaryMd) io.stdout(`${result.summaryMd.trim().replace(/^/gm, '  ')}\n`);
     for (const p of result.planned) io.stdout(`  ${result.dryRun ? 'would' : 'did'} ${p.op.padEnd(9)} ${p.primitive.padEnd(18)} ${summarize(p.params)}\n`);
     if (result.dryRun) io.stdout('dry run: nothing was written\n');
     else if (result.status === 'ok') io.stdout(`written in one transaction (run ${result.runId})\n`);

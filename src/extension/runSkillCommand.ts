@@ -227,7 +227,9 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
     const updated = result.planned.filter((p) => p.op === 'update').length;
     log.info(`run skill ${skill.name}: applied in run ${applied.runId} (${created} new, ${updated} updated)`);
     const show = vscode.l10n.t('Show in Job Search');
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} new and {2} updated records.', skill.name, created, updated), show)
+    // A scripted skill's own summary (summary_md) says what it found, in its words.
+    const said = result.summaryMd ? ` ${result.summaryMd.replace(/\s+/g, ' ').trim()}` : '';
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} new and {2} updated records.', skill.name, created, updated) + said, show)
       .then((c) => c === show && deps.revealRecords());
     return outcome('applied', applied.runId);
   } catch (err) {

@@ -48,6 +48,7 @@ describe('scripted skills', function () {
     assert.deepEqual(r.planned[3].params.person_ids, [r.planned[1].alias.id, r.planned[2].alias.id]);
     assert.equal(r.planned[3].params.starts_at, '2026-11-30');
     assert.equal(r.planned[4].params.due_at, '2026-12-05');
+    assert.equal(r.summaryMd, 'Met Li Wei, Ana (2 parts read); 1 follow-up(s).', "the script's summary_md is kept");
     assert.ok(!fs.existsSync(path.join(dir, 'records.sqlite')), 'a dry run writes nothing');
     const applied = await runScriptedSkill(skill.manifest!, execute, { text: notes }, { records: store, llm, signal: new AbortController().signal, now: NOW, dryRun: false, logger: new MemoryLogger() });
     assert.equal(applied.status, 'ok');

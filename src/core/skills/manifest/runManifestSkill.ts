@@ -65,6 +65,8 @@ export interface ManifestRunResult {
   promptHash: string;
   /** How the output was made: by a model, or by the skill's offline templates. */
   producedBy: 'model' | 'offline';
+  /** A scripted skill's own Markdown summary of what it found (its `summary_md`). */
+  summaryMd?: string;
   /** What the run did step by step (declarative runs; a script's result has none). */
   trace?: ManifestRunTrace;
 }

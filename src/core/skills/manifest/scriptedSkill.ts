@@ -253,6 +253,7 @@ export async function runScriptedSkill(manifest: SkillManifest, script: SkillScr
     const common = {
       skill: manifest.name, version: manifest.version, output: result.output, planned, warnings, chunks: chunkCount, usage: trace.usage, costUsd: trace.cost, promptHash,
       producedBy: deps.llm ? 'model' as const : 'offline' as const,
+      ...(typeof result.summary_md === 'string' && result.summary_md.trim() ? { summaryMd: result.summary_md } : {}),
     };
     if (deps.dryRun) return { ...common, dryRun: true, status: 'dry_run' };
     const applied = await applyActions(planned, deps.records, {
