@@ -132,6 +132,9 @@ describe('templates: rendering', () => {
     assert.equal(compileTemplate('{{ math.add(2, 3) }}').render({ math: { add } }), '5');
     const e = templateError(() => render('{{ now.date }}'));
     assert.match(e.reason, /a function cannot be printed: call it/);
+    // `now` alone is the moment, as now.iso() writes it, for printing and for the date filters.
+    assert.equal(render('{{ now }}'), render('{{ now.iso() }}'));
+    assert.equal(render('{{ now | days_before(1) }}'), '2025-01-01');
   });
 
   it('comments disappear; {% raw %} keeps braces as text', () => {
@@ -158,7 +161,7 @@ describe('templates: rendering', () => {
 describe('templates: filters', () => {
   // One case at least per built-in filter; the last test checks none is missing.
   const CASES: Record<string, [string, string][]> = {
-    default: [["{{ missing | default('n/a') }}", 'n/a'], ["{{ out.position.salary | default('open') }}", 'open'], ["{{ '' | default('blank') }}", 'blank'], ["{{ 0 | default(5) }}", '0']],
+    default: [["{{ missing | default('n/a') }}", 'n/a'], ["{{ out.position.salary | default('open') }}", 'open'], ["{{ '' | default('blank') }}", 'blank'], ["{{ 0 | default(5) }}", '0'], ["{{ 0 | default(5, true) }}", '5'], ["{{ [] | default('none', true) }}", 'none'], ["{{ 'x' | default('y', true) }}", 'x']],
     days_before: [
       ['{{ out.position.deadline | days_before(3) }}', '2025-03-07'],
       ["{{ '2024-03-01' | days_before(1) }}", '2024-02-29'],

@@ -306,9 +306,13 @@ const TABLE: BuiltinFilter[] = [
   },
   {
     name: 'default',
-    description: 'The value, or the given fallback when the value is undefined, none or empty text.',
-    parameters: [p('fallback', 'What to use instead.')],
-    apply: (v, a) => (v === undefined || v === null || v === '' ? a[0] : v),
+    description: 'The value, or the given fallback when the value is undefined, none or empty text; with true as second argument, also when it is false, 0 or an empty list or mapping (as Jinja\'s default(v, true)).',
+    parameters: [p('fallback', 'What to use instead.'), p('boolean', 'true: any false-like value takes the fallback too.', true)],
+    apply: (v, a) => {
+      if (v === undefined || v === null || v === '') return a[0];
+      if (a[1] === true && (v === false || v === 0 || (Array.isArray(v) && v.length === 0) || (isPlainObject(v) && Object.keys(v).length === 0))) return a[0];
+      return v;
+    },
   },
   {
     name: 'first',

@@ -1,8 +1,8 @@
 // Helpers the runtime can put in a template's context. `now` is a mapping of template functions,
 // so `{{ now.date() }}` and `{{ now.iso() | days_before(3) }}` work and nothing else about the
-// Date object is reachable.
+// Date object is reachable; `{{ now }}` prints the same as now.iso().
 
-import { templateFunction } from './values';
+import { templateDateStandIn, templateFunction } from './values';
 
 function pad(n: number, width = 2): string {
   return String(Math.abs(n)).padStart(width, '0');
@@ -31,5 +31,7 @@ export interface NowHelper {
 /** The `now` of a template context, fixed at `at` (pass the run's clock so dry runs and tests are stable). */
 export function nowHelper(at: Date): NowHelper {
   const fixed = new Date(at.getTime());
-  return { date: templateFunction(() => localDate(fixed)), iso: templateFunction(() => localIso(fixed)) };
+  const iso = () => localIso(fixed);
+  // `{{ now }}` alone prints the date and time, as a template writer expects, not the mapping.
+  return templateDateStandIn({ date: templateFunction(() => localDate(fixed)), iso: templateFunction(iso) }, iso);
 }

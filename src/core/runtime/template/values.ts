@@ -32,6 +32,15 @@ export function templateFunction<A extends unknown[], R>(fn: (...args: A) => R):
   return wrapped;
 }
 
+/** Helper mappings that stand for a moment (`now`): printed, and read by date filters, as the text they give. */
+const DATE_STAND_INS = new WeakMap<object, () => string>();
+
+/** Marks `helper` as standing for the moment `text()` gives, so `{{ now }}` prints it and `now | days_before(3)` reads it. */
+export function templateDateStandIn<T extends object>(helper: T, text: () => string): T {
+  DATE_STAND_INS.set(helper, text);
+  return helper;
+}
+
 export function isTemplateFunction(value: unknown): value is (...args: unknown[]) => unknown {
   return typeof value === 'function' && SAFE_FUNCTIONS.has(value);
 }
@@ -56,6 +65,8 @@ function dateTime(value: object): number | undefined {
 /** ISO text of a Date value, or undefined for anything else (or an invalid date). */
 export function dateText(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
+  const standIn = DATE_STAND_INS.get(value);
+  if (standIn) return standIn();
   const t = dateTime(value);
   if (t === undefined || Number.isNaN(t)) return undefined;
   return dateToISOString.call(value);

@@ -5,6 +5,7 @@
  * written. Templates are compiled once per manifest and cached.
  */
 import { compileExpression, compileTemplate, type Template, type TemplateExpression } from '../../runtime/template';
+import { dateText } from '../../runtime/template/values';
 
 type Compiled = { kind: 'expr'; expr: TemplateExpression } | { kind: 'text'; template: Template } | { kind: 'plain' };
 
@@ -37,7 +38,12 @@ export class ParamRenderer {
   render(value: unknown, context: Record<string, unknown>, name: string): unknown {
     if (typeof value === 'string') {
       const c = this.compiled(value, name);
-      return c.kind === 'expr' ? c.expr.evaluate(context) : c.kind === 'text' ? c.template.render(context) : value;
+      if (c.kind === 'expr') {
+        const v = c.expr.evaluate(context);
+        // A moment (`{{ now }}`, a date) is data as its ISO text, as it prints.
+        return dateText(v) ?? v;
+      }
+      return c.kind === 'text' ? c.template.render(context) : value;
     }
     if (Array.isArray(value)) return value.map((v, i) => this.render(v, context, `${name}[${i}]`));
     if (value && typeof value === 'object') {
