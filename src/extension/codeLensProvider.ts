@@ -28,11 +28,14 @@ export class ScoreCodeLensProvider implements vscode.CodeLensProvider {
         command: 'interviewLens.revealQuestion',
         arguments: [document.uri, q.index],
       });
-      // Beside the score: the answer and the expert's side by side (only when there is an expert answer).
-      if (!q.reference) return [score];
+      // Beside the score: the answer and the expert's side by side; without a confident reference,
+      // with one of the closest entries the user picks.
+      if (!q.reference && !q.related?.length) return [score];
       return [score, new vscode.CodeLens(range, {
-        title: msg(report.language, 'lens.compare'),
-        tooltip: vscode.l10n.t('Your answer to question {0} beside the expert answer, key point by key point', q.index),
+        title: msg(report.language, q.reference ? 'lens.compare' : 'lens.compareClosest'),
+        tooltip: q.reference
+          ? vscode.l10n.t('Your answer to question {0} beside the expert answer, key point by key point', q.index)
+          : vscode.l10n.t('No entry matches question {0} confidently: pick one of the closest to compare your answer with', q.index),
         command: 'interviewLens.compareWithExpert',
         arguments: [document.uri, q.index],
       })];

@@ -4,10 +4,11 @@
 // from a recording in a trusted workspace only. Runs in the trusted and in the Restricted Mode
 // window; IL_EXPECT_TRUST says which.
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { HistoryStore } from '../../src/core/store/historyStore';
-import { activateApi, discard, discardUntitled, trusted, underCodeServer, until, webviewTab, workspaceFile } from './support';
+import { activateApi, discard, discardUntitled, trusted, underCodeServer, until, webviewTab, workspaceFile, workspacePath } from './support';
 
 interface MockOutcome {
   sessionId: string;
@@ -150,7 +151,7 @@ describe('The interview coach in a real VS Code', function () {
       assert.ok(report);
       const lenses = ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [])
         .filter((l) => l.command?.command === 'interviewLens.compareWithExpert');
-      assert.equal(lenses.length, report.perQuestion.filter((q) => q.reference).length, 'a compare lens on each question with an expert answer');
+      assert.equal(lenses.length, report.perQuestion.filter((q) => q.reference).length, 'a compare lens on each question with an expert answer (every question here has one)');
       const idempotency = report.perQuestion.find((q) => q.reference?.id === 'en-idempotency')!;
       const lens = lenses.find((l) => l.command!.arguments![1] === idempotency.index)!;
       assert.match(lens.command!.title, /Compare with the expert|与专家答案对比/);
@@ -170,6 +171,31 @@ describe('The interview coach in a real VS Code', function () {
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, 3));
       const md = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
       assert.match(md, /command:interviewLens\.compareWithExpert\?/);
+    });
+
+    it('on a question no entry matches confidently: its lens offers the closest entries, and the chosen one is compared', async () => {
+      const file = workspacePath('no-reference-en.txt');
+      fs.writeFileSync(file, 'Interviewer: How do you evaluate whether an LLM application is working well?\nCandidate: I guess we just look at it and see if people like it.\n');
+      try {
+        const uri = vscode.Uri.file(file);
+        await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+        const report = await vscode.commands.executeCommand<{ perQuestion: Array<{ index: number; reference: unknown; related?: Array<{ id: string }> }> }>('interviewLens.diagnose', uri);
+        const q = report?.perQuestion[0];
+        assert.ok(q && q.reference === null && q.related?.some((r) => r.id === 'en-llm-evaluation'), JSON.stringify(q));
+        const lenses = ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [])
+          .filter((l) => l.command?.command === 'interviewLens.compareWithExpert');
+        assert.equal(lenses.length, 1);
+        assert.match(lenses[0].command!.title, /Compare with a close entry…|与相近条目对比…/);
+        // The lens asks which entry (a quick pick); automation names it.
+        const shown = await vscode.commands.executeCommand<CompareShown>('interviewLens.compareWithExpert', { uri, index: q.index, referenceId: 'en-llm-evaluation' });
+        assert.ok(shown);
+        assert.equal(shown.source, 'report');
+        assert.equal(shown.view.expert?.entryId, 'en-llm-evaluation');
+        assert.ok(shown.view.points.length >= 3 && shown.view.points.every((p) => p.status === 'missing'), JSON.stringify(shown.view.points));
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+        fs.rmSync(file, { force: true });
+      }
     });
 
     it('on a selected answer in a file: the reference found from the question above it', async () => {

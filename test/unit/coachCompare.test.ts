@@ -90,6 +90,25 @@ describe('coach: compare a selected answer', function () {
   });
 });
 
+describe('coach: comparing where no entry matched the question confidently', function () {
+  this.timeout(30_000);
+  let core: Core;
+  before(() => {
+    core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
+  });
+  it('the user picks one of the closest entries: the answer is scored against it and its key points listed', async () => {
+    const context = { question: 'How do you evaluate whether an LLM application is working well?', previous: [] };
+    const weak = 'I guess we just look at it and see if people like it.';
+    const unmatched = await compareSelectedAnswer(core, { answer: weak, context, reportLanguage: 'en' }, { caller: 'test' });
+    assert.equal(unmatched.expert, null, 'retrieval alone finds no confident reference here');
+    const chosen = await compareSelectedAnswer(core, { answer: weak, context, reportLanguage: 'en', referenceId: 'en-llm-evaluation' }, { caller: 'test' });
+    assert.equal(chosen.expert?.entryId, 'en-llm-evaluation');
+    assert.ok(chosen.points.length >= 3, JSON.stringify(chosen.points));
+    assert.ok(chosen.points.every((p) => p.status === 'missing'), 'a weak answer covers none of them');
+    await assert.rejects(compareSelectedAnswer(core, { answer: weak, context, referenceId: 'en-no-such-entry' }, { caller: 'test' }), /no knowledge-base entry "en-no-such-entry"/);
+  });
+});
+
 describe('coach: an answer given as a recording', () => {
   it('is the transcribed segments joined in order (whisper.cpp and openai-whisper JSON)', () => {
     const cpp = JSON.stringify({ transcription: [

@@ -62,22 +62,34 @@ export function contextOfSelection(text: string, start: number): AnswerContext {
 /** Scores `answer` against the reference its question (or itself) finds, as a comparison with the expert. */
 export async function compareSelectedAnswer(
   core: Pick<Core, 'tools' | 'context' | 'knowledgeBase'>,
-  input: { answer: string; context: AnswerContext; language?: Language; reportLanguage?: Language },
+  input: {
+    answer: string; context: AnswerContext; language?: Language; reportLanguage?: Language;
+    /** An entry the user chose to compare with (retrieval found none confident enough): used as the reference, unsearched. */
+    referenceId?: string;
+  },
   options: Partial<ContextOptions>,
 ): Promise<ExpertComparison> {
   const answer = answerText(input.answer);
   if (answer.length < 2) throw new CompareError('the selection holds no answer: select the candidate\'s answer (the question above it is found by itself)');
   const ctx = () => core.context({ caller: options.caller ?? 'compare', ...options });
   const question = input.context.question ?? answer;
-  const found = await core.tools.execute<ReferenceChoiceSummary>('find_reference', {
-    question, ...(input.context.question ? { answer } : {}), ...(input.context.previous.length ? { previous: input.context.previous.slice(-5) } : {}),
-    ...(input.language ? { language: input.language } : {}),
-  }, ctx());
-  if (!found.success) throw new CompareError(found.error!.message);
-  const hit = found.data!.hit;
+  let hit: { id: string; question: string; confidence?: number } | null;
+  if (input.referenceId !== undefined) {
+    const chosen = core.knowledgeBase.get(input.referenceId);
+    if (!chosen) throw new CompareError(`there is no knowledge-base entry "${input.referenceId}"`);
+    // Chosen by the user, so no retrieval confidence discounts it.
+    hit = { id: chosen.id, question: chosen.question };
+  } else {
+    const found = await core.tools.execute<ReferenceChoiceSummary>('find_reference', {
+      question, ...(input.context.question ? { answer } : {}), ...(input.context.previous.length ? { previous: input.context.previous.slice(-5) } : {}),
+      ...(input.language ? { language: input.language } : {}),
+    }, ctx());
+    if (!found.success) throw new CompareError(found.error!.message);
+    hit = found.data!.hit;
+  }
   const analysed = await core.tools.execute<AnswerAnalysis>('analyze_content', {
     question: input.context.question ?? hit?.question ?? answer, answer,
-    ...(hit ? { referenceId: hit.id, referenceConfidence: hit.confidence } : {}),
+    ...(hit ? { referenceId: hit.id, ...(hit.confidence !== undefined ? { referenceConfidence: hit.confidence } : {}) } : {}),
     ...(input.language ? { language: input.language } : {}), ...(input.reportLanguage ? { reportLanguage: input.reportLanguage } : {}),
     ...(input.context.previous.length ? { previous: input.context.previous.slice(-5) } : {}),
   }, ctx());

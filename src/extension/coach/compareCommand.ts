@@ -22,15 +22,18 @@ export interface CompareDeps extends Deps {
  * question's index; the editor's context menu passes the file; automation may pass
  * `{ uri, index }` or `{ uri, selection: { start, end } }` (offsets into the document).
  */
-interface Target { uri?: vscode.Uri; index?: number; selection?: { start: number; end: number } }
+interface Target { uri?: vscode.Uri; index?: number; selection?: { start: number; end: number }; referenceId?: string }
 
 function targetOf(arg: unknown, index: unknown): Target {
   if (arg instanceof vscode.Uri) return { uri: arg, ...(typeof index === 'number' ? { index } : {}) };
   if (arg && typeof arg === 'object') {
-    const a = arg as { uri?: unknown; index?: unknown; selection?: { start?: unknown; end?: unknown } };
+    const a = arg as { uri?: unknown; index?: unknown; selection?: { start?: unknown; end?: unknown }; referenceId?: unknown };
     const uri = a.uri instanceof vscode.Uri ? a.uri : typeof a.uri === 'string' ? vscode.Uri.parse(a.uri) : undefined;
     const sel = a.selection && typeof a.selection.start === 'number' && typeof a.selection.end === 'number' ? { start: a.selection.start, end: a.selection.end } : undefined;
-    return { ...(uri ? { uri } : {}), ...(typeof a.index === 'number' ? { index: a.index } : {}), ...(sel ? { selection: sel } : {}) };
+    return {
+      ...(uri ? { uri } : {}), ...(typeof a.index === 'number' ? { index: a.index } : {}), ...(sel ? { selection: sel } : {}),
+      ...(typeof a.referenceId === 'string' ? { referenceId: a.referenceId } : {}),
+    };
   }
   return {};
 }
@@ -72,7 +75,13 @@ export async function compareWithExpertCommand(deps: CompareDeps, arg?: unknown,
       void showError(vscode.l10n.t('There is no current report with question {0} for this file: run "Diagnose Interview" first.', questionIndex));
       return undefined;
     }
-    return show(deps, compareWithExpert(q), 'report', canRewrite, report!.language);
+    const comparison = compareWithExpert(q);
+    if (comparison.expert || !q.related?.length) return show(deps, comparison, 'report', canRewrite, report!.language);
+    // No entry matched the question confidently: the user may pick one of the closest to compare with.
+    const chosen = target.referenceId ?? await pickClosestEntry(q.related);
+    if (chosen === undefined) return undefined;
+    if (chosen === WITHOUT_EXPERT) return show(deps, comparison, 'report', canRewrite, report!.language);
+    return compareAgainst(deps, { answer: q.answer, context: { question: q.question, previous: [] }, referenceId: chosen, reportLanguage: report!.language }, engine.llm, canRewrite, report!.language, 'report');
   }
   if (!selection || selection.end <= selection.start) {
     void showError(report
@@ -83,15 +92,39 @@ export async function compareWithExpertCommand(deps: CompareDeps, arg?: unknown,
   const text = doc.getText();
   const config = vscode.workspace.getConfiguration('interviewLens', doc.uri);
   const setting = reportLanguageSetting(config);
+  return compareAgainst(deps, {
+    answer: text.slice(selection.start, selection.end), context: contextOfSelection(text, selection.start),
+    ...(setting !== 'transcript' ? { reportLanguage: setting } : {}),
+  }, engine.llm, canRewrite, setting === 'transcript' ? uiLanguage() : setting, 'selection');
+}
+
+/** The pick's item for comparing with no expert answer (the key points cannot be ticked then). */
+const WITHOUT_EXPERT = '';
+
+/** Asks which of the closest entries to compare with; WITHOUT_EXPERT for none, undefined when dismissed. */
+async function pickClosestEntry(related: ReadonlyArray<{ id: string; question: string }>): Promise<string | undefined> {
+  const items: Array<vscode.QuickPickItem & { id: string }> = [
+    ...related.map((r) => ({ id: r.id, label: r.question, description: r.id })),
+    { id: WITHOUT_EXPERT, label: vscode.l10n.t('Compare without an expert answer'), description: vscode.l10n.t('only the mistakes found') },
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('No knowledge-base entry matches this question confidently'),
+    placeHolder: vscode.l10n.t('Compare with one of the closest entries'),
+  });
+  return picked?.id;
+}
+
+/** Scores the answer against its reference (found, or chosen) with progress and cancel, and shows the comparison. */
+async function compareAgainst(
+  deps: CompareDeps, input: Parameters<typeof compareSelectedAnswer>[1], llm: Awaited<ReturnType<typeof createRunEngine>>['llm'],
+  canRewrite: boolean, language: 'zh' | 'en', source: CompareShown['source'],
+): Promise<CompareShown | undefined> {
   try {
     const comparison = await withAbortableProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Interview Lens: comparing with the expert answer'), cancellable: true },
-      async (_progress, signal) => compareSelectedAnswer(await deps.host.get(), {
-        answer: text.slice(selection!.start, selection!.end), context: contextOfSelection(text, selection!.start),
-        ...(setting !== 'transcript' ? { reportLanguage: setting } : {}),
-      }, { caller: 'vscode-compare', signal, ...(engine.llm ? { llm: engine.llm } : {}) }),
+      async (_progress, signal) => compareSelectedAnswer(await deps.host.get(), input, { caller: 'vscode-compare', signal, ...(llm ? { llm } : {}) }),
     );
-    return show(deps, comparison, 'selection', canRewrite, setting === 'transcript' ? uiLanguage() : setting);
+    return show(deps, comparison, source, canRewrite, language);
   } catch (err) {
     if (isCancelledLlm(err)) return undefined;
     if (err instanceof CompareError) {
