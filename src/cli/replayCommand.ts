@@ -14,7 +14,7 @@ import { errorLine, safeIo } from './io';
 
 /** The usage line main.ts adds to its help. */
 export const REPLAY_USAGE = `  interview-lens replay [PATH]... [--update] [--json] [--trust]
-      PATH: a cassette (.jsonl) or a folder of them; default ${RECORDINGS_DIR}${path.sep} of the current folder.
+      PATH: a cassette (.jsonl) or a folder (searched with its folders); default ${RECORDINGS_DIR}${path.sep} of the current folder.
       --update rewrites the recorded tool results (and the skill hash) with today's.
       Recorded skill runs (run --record) replay as dry runs on empty records; a workspace skill's script only with --trust.
       Exit codes: 0 all pass, 1 a mismatch, a model request with no recording or a recorded one never asked,
@@ -94,7 +94,22 @@ function exitCode(outcomes: Outcome[]): number {
   return REPLAY_EXIT.pass;
 }
 
-/** The cassette files named by `paths` (files, or folders of *.jsonl), in order, each once. */
+/** How deep a folder given to replay is searched (skills/NAME/tests/ is two levels down). */
+const MAX_FOLDER_DEPTH = 6;
+
+/**
+ * The *.jsonl files in `dir` and its folders, sorted by path: `replay skills/` finds every skill's
+ * tests/. Hidden folders and node_modules below it are not entered (name one to replay it), nor are links.
+ */
+function jsonlBelow(dir: string, depth = 0): string[] {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.jsonl')).map((e) => path.join(dir, e.name));
+  if (depth >= MAX_FOLDER_DEPTH) return files;
+  const below = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules').flatMap((e) => jsonlBelow(path.join(dir, e.name), depth + 1));
+  return [...files, ...below];
+}
+
+/** The cassette files named by `paths` (files, or folders searched for *.jsonl), in order, each once. */
 function cassetteFiles(paths: string[], cwd: string): string[] {
   const targets = paths.length ? paths : [path.join(cwd, RECORDINGS_DIR)];
   const out: string[] = [];
@@ -109,9 +124,8 @@ function cassetteFiles(paths: string[], cwd: string): string[] {
         : `no recordings: ${abs} does not exist; record a run first, or give cassette files or folders`);
     }
     if (stat.isDirectory()) {
-      const found = fs.readdirSync(abs, { withFileTypes: true })
-        .filter((e) => e.isFile() && e.name.endsWith('.jsonl')).map((e) => path.join(abs, e.name)).sort();
-      if (!found.length) throw new Error(`no *.jsonl cassettes in ${abs}; record a run first, or give cassette files`);
+      const found = jsonlBelow(abs);
+      if (!found.length) throw new Error(`no *.jsonl cassettes in ${abs} or its folders; record a run first, or give cassette files`);
       out.push(...found);
     } else {
       out.push(abs);

@@ -82,13 +82,24 @@ describe('replay: CLI command', () => {
     assert.equal(none.code, 2);
     assert.match(none.stderr, /no recordings: .*recordings does not exist; record a run first/);
     fs.mkdirSync(path.join(cwd, 'empty'));
-    assert.match((await replay({ paths: ['empty'] })).stderr, /no \*\.jsonl cassettes in/);
+    assert.match((await replay({ paths: ['empty'] })).stderr, /no \*\.jsonl cassettes in .*empty or its folders/);
     await record('good');
     fs.writeFileSync(path.join(cwd, 'broken.jsonl'), '{"type":"header","format":9}\n');
     const bad = await replay({ paths: ['broken.jsonl', '.interview-lens/recordings'] });
     assert.equal(bad.code, 2);
     assert.match(bad.stdout, /INVALID broken\.jsonl: .*line 1: cassette format 9 is not supported; this version reads format 1/);
     assert.match(bad.stdout, /PASS {4}.*good\.jsonl/);
+  });
+
+  it('a folder is searched with its folders (replay skills/ finds each skill\'s tests/), not hidden ones or node_modules', async () => {
+    const file = await record('nested');
+    for (const dir of ['skills/a/tests', 'skills/b/tests', 'skills/.hidden', 'skills/node_modules/x']) {
+      fs.mkdirSync(path.join(cwd, dir), { recursive: true });
+      fs.copyFileSync(file, path.join(cwd, dir, 'case.jsonl'));
+    }
+    const r = await replay({ paths: ['skills'], json: true });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).map((o: { file: string }) => o.file.split(path.sep).join('/')), ['skills/a/tests/case.jsonl', 'skills/b/tests/case.jsonl']);
   });
 
   it('--json prints one result per cassette', async () => {
