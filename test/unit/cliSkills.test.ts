@@ -51,6 +51,19 @@ describe('CLI: skills, run and records', function () {
     assert.deepEqual(listed.filter((s: any) => s.kind === 'chain').map((c: any) => [c.name, c.valid]), [['broken', false]]);
   });
 
+  it('a workspace copy of a built-in skill (an invalid duplicate, never run) does not make the built-in\'s cassettes stale', async () => {
+    fs.cpSync(path.join(ROOT, 'skills', 'extract_job'), path.join(work, 'skills', 'extract_job'), { recursive: true });
+    const copy = path.join(work, 'skills', 'extract_job', 'skill.yaml');
+    fs.writeFileSync(copy, fs.readFileSync(copy, 'utf8').replace('version:', '# edited in the workspace\nversion:'));
+    const cassette = path.join(work, 'posting.jsonl');
+    fs.copyFileSync(path.join(ROOT, 'skills', 'extract_job', 'tests', 'posting-en.jsonl'), cassette);
+    const listed = await cli({}, work, 'skills', 'validate');
+    assert.match(listed.stdout, /skills\/extract_job\/skill\.yaml:\d+:\d+: error: .*extract_job/, 'the copy is reported');
+    const r = await cli({}, work, 'replay', 'posting.jsonl');
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^PASS/m);
+  });
+
   it('run offline routes a plain note to capture_note, writes it, and records lists it', async () => {
     fs.writeFileSync(path.join(work, 'note.txt'), 'Ask Li about the eval setup next week.');
     const dry = await cli({}, work, 'run', '--input', 'note.txt', '--dry-run');

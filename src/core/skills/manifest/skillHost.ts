@@ -38,9 +38,15 @@ export function loadedSkillHash(skill: LoadedSkill): string {
   return skillDefinitionHash({ kind: 'manifest', name: skill.name, text: skill.script ? `${read(skill.file)}\u0000${read(skill.script)}` : read(skill.file) });
 }
 
-/** The hash of every version of skill `name` among `skills` (two for a canary pair). */
+/**
+ * The hash of every version of skill `name` among `skills` that can run (two for a canary pair).
+ * An invalid copy beside a valid one (a workspace folder reusing a built-in's name) never runs, so
+ * it must not make the cassettes of the one that does look stale.
+ */
 export function hashOfName(skills: readonly LoadedSkill[], name: string): string | undefined {
-  const versions = skills.filter((s) => s.name === name);
+  const named = skills.filter((s) => s.name === name);
+  const runnable = named.filter((s) => s.valid);
+  const versions = runnable.length ? runnable : named;
   if (versions.length === 0) return undefined;
   if (versions.length === 1) return loadedSkillHash(versions[0]);
   return skillDefinitionHash({ kind: 'manifest', name, text: versions.map(loadedSkillHash).sort().join('\n') });
