@@ -65,7 +65,7 @@ Audio needs speech-to-text: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_
   or INTERVIEW_LENS_STT_ENDPOINT (+ INTERVIEW_LENS_STT_API_KEY, INTERVIEW_LENS_STT_MODEL) for an OpenAI-compatible API.
 Optional embeddings for retrieval: INTERVIEW_LENS_EMBEDDINGS_ENDPOINT (an OpenAI-compatible /v1 URL, e.g. a local Ollama)
   with INTERVIEW_LENS_EMBEDDINGS_MODEL and INTERVIEW_LENS_EMBEDDINGS_API_KEY; vectors are cached in embeddings.sqlite.
-Exit codes: 0 success, 2 bad input, 1 internal error.
+Exit codes: 0 success, 1 a failure (a skill run whose actions failed, an internal error), 2 bad input (with what to fix).
 History: ~/.interview-lens/history.sqlite (set INTERVIEW_LENS_HOME to move it; INTERVIEW_LENS_HISTORY_MAX_MB caps its size, default 200).`;
 
 /** Speech-to-text settings from the environment (the CLI's counterpart of the extension's settings + SecretStorage). */

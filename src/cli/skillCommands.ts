@@ -228,6 +228,8 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   if (!run.success) {
     const error = run.error!;
     if (error.code === 'cancelled') throw new CancelledError();
+    // With --json, a script reading standard output learns that the run failed and why, too.
+    if (args.json) io.stdout(`${JSON.stringify({ status: 'failed', error: { code: error.code, message: error.message } }, null, 2)}\n`);
     if (error.code === 'input_error' || error.code === 'permission_denied') throw new UsageError(error.message);
     io.stderr(errorLine(error.message));
     return 1;

@@ -221,7 +221,7 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
       [[{ primitive: 'upsert_company', params: { name: 'A' }, as: 'now' }], /"as: now" must be a name/],
       [[{ primitive: 'upsert_position', params: { company_id: 'ghost', title: 'x' } }], /^action 1 \(upsert_position\): company_id: there is no company with id ghost/],
       [[{ primitive: 'link', params: { from: 'a', relation: 'works_at', to: 'b' } }], /from must be a record reference "kind:id"/],
-      [[{ primitive: 'create_interview', params: { position_id: 'p', kind: 'vibes' } }], /field "kind" must be one of \["phone_screen"/],
+      [[{ primitive: 'create_interview', params: { position_id: 'p', kind: 'vibes' } }], /field "kind" is "vibes": must be one of \["phone_screen"/],
       // Parameters come from model output: a "__proto__" key is an unknown field, not a prototype.
       [[{ primitive: 'upsert_company', params: JSON.parse('{"name":"A","__proto__":{"polluted":true}}') }], /unknown field "__proto__"/],
     ];

@@ -96,6 +96,25 @@ describe('CLI: skills, run and records', function () {
     assert.ok(!r.stdout.includes(KEY) && !r.stderr.includes(KEY));
   });
 
+  it('run --json on a run whose actions fail prints the failure as JSON, writes nothing and exits 1', async () => {
+    fs.mkdirSync(path.join(work, 'skills', 'bad_link'), { recursive: true });
+    fs.writeFileSync(path.join(work, 'skills', 'bad_link', 'skill.yaml'), [
+      'name: bad_link', 'version: 1', 'description: Links a note to a company. Use it in a unit test. Not for real inputs.',
+      'prompt:', '  user: "{{ input.text }}"',
+      'output_schema:', '  type: object', '  required: [rel]', '  properties:', '    rel: { type: string, description: The relation to write. }',
+      'offline:', '  rel: knows',
+      'actions:', '  - upsert_company: { name: Acme }', '    as: company', '  - create_note: { title: t, body: b }', '    as: note',
+      '  - link: { from: "{{ note.ref }}", relation: "{{ out.rel }}", to: "{{ company.ref }}" }',
+    ].join('\n') + '\n');
+    fs.writeFileSync(path.join(work, 'note.txt'), 'A line.');
+    const r = await cli({}, work, 'run', 'bad_link', '--input', 'note.txt', '--json');
+    assert.equal(r.status, 1, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.status, 'failed');
+    assert.match(out.error.message, /action 3 \(link\): field "relation" is "knows": must be one of \["works_at"/);
+    assert.ok(!fs.existsSync(path.join(work, 'home', 'records.sqlite')) || JSON.parse((await cli({}, work, 'records', 'company', '--json')).stdout).length === 0, 'the company of the failed run was rolled back');
+  });
+
   it('bad input says what to do', async () => {
     assert.equal((await cli({}, work, 'run')).status, 2);
     const missing = await cli({}, work, 'run', '--input', 'nope.txt');

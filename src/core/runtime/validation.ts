@@ -60,8 +60,18 @@ function fieldPath(err: ErrorObject): string {
   return base;
 }
 
+/** The value at a JSON pointer of `data` (own properties only), or undefined. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let v = data;
+  for (const part of pointer.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    v = v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+  }
+  return v;
+}
+
 /** One readable sentence per ajv error, naming the field and what it should be. */
-export function describeError(err: ErrorObject): string {
+export function describeError(err: ErrorObject, data?: unknown): string {
   const at = fieldPath(err);
   const where = (name: string) => (at ? `${at}.${name}` : name);
   switch (err.keyword) {
@@ -71,8 +81,12 @@ export function describeError(err: ErrorObject): string {
       return `unknown field "${where(String(err.params.additionalProperty))}" (not in the tool's schema)`;
     case 'type':
       return `field "${at || '(input)'}" must be ${String(err.params.type)}`;
-    case 'enum':
-      return `field "${at}" must be one of ${JSON.stringify(err.params.allowedValues)}`;
+    case 'enum': {
+      // The value given, so a templated parameter's rendered value is seen beside what is allowed.
+      const given = valueAt(data, err.instancePath);
+      const shown = typeof given === 'string' || typeof given === 'number' || typeof given === 'boolean' ? ` is ${JSON.stringify(given).slice(0, 60)}:` : '';
+      return `field "${at}"${shown} must be one of ${JSON.stringify(err.params.allowedValues)}`;
+    }
     default:
       return `field "${at || '(input)'}" ${err.message ?? 'is invalid'}`;
   }
@@ -93,7 +107,7 @@ export function compileValidator(schema: JsonSchema, options: { scalarsAsText?: 
     }
     const value = normalizeScalars(structuredClone(input), closed, options.scalarsAsText) as Record<string, unknown>;
     if (validate(value)) return { ok: true, value };
-    const messages = (validate.errors ?? []).map(describeError);
+    const messages = (validate.errors ?? []).map((e) => describeError(e, value));
     return { ok: false, message: [...new Set(messages)].join('; ') };
   };
 }
