@@ -28,7 +28,12 @@ export async function exportCommand(name: string | undefined, out: string | unde
   if (fs.existsSync(file)) throw new UsageError(`${file} exists: remove it, or choose another folder with --out`);
   writeFileAtomic(file, result.text);
   io.stdout(`wrote ${path.relative(cwd, file) || file}\n`);
-  for (const n of result.notCarried) io.stdout(`  not carried over: ${n}\n`);
+  // The folder's recorded runs replay only here; the export copies SKILL.md alone.
+  const testsDir = path.join(skill.dir, 'tests');
+  const cassettes = fs.existsSync(testsDir) ? fs.readdirSync(testsDir).filter((f) => f.endsWith('.jsonl')).length : 0;
+  const notCarried = [...result.notCarried, ...(cassettes ? [`tests/ (${cassettes} recorded run${cassettes === 1 ? '' : 's'}): they replay only in Interview Lens and are not copied`] : [])];
+  if (description) io.stdout('  description.md: put at the top of the instructions\n');
+  for (const n of notCarried) io.stdout(`  not carried over: ${n}\n`);
   return 0;
 }
 

@@ -42,7 +42,7 @@ describe('SKILL.md export and import', () => {
   });
 
   it('a SKILL.md from elsewhere becomes a valid skill keeping its answer as a note, with its scripts listed as not carried', () => {
-    const text = '---\nname: pdf-summary\ndescription: Summarises a PDF the user gives. Use it for papers. Not for images.\nallowed-tools: Bash\n---\n\n# PDF summary\n\nRead the document and write a five-line summary.\n';
+    const text = '---\nname: pdf-summary\ndescription: Summarises a PDF the user gives. Use it for papers. Not for images.\nallowed-tools: Bash\nlicense: Apache-2.0\n---\n\n# PDF summary\n\nRead the document and write a five-line summary.\n';
     const r = importSkillMd(text, ['SKILL.md', 'scripts', 'reference.md']);
     assert.equal(r.name, 'pdf_summary');
     const check = validateSkillManifest(r.yaml, '/x/pdf_summary/skill.yaml', { folderName: 'pdf_summary' });
@@ -52,6 +52,7 @@ describe('SKILL.md export and import', () => {
     assert.deepEqual(Object.keys(check.manifest!.actions![0]), ['create_note']);
     assert.ok(r.notCarried.some((n) => n.includes('scripts, reference.md')));
     assert.ok(r.notCarried.some((n) => n.startsWith('allowed-tools')));
+    assert.ok(r.notCarried.includes('license: skill.yaml has no such field (it was "Apache-2.0")'), JSON.stringify(r.notCarried));
     assert.throws(() => importSkillMd('# no front matter'), SkillMdError);
     assert.throws(() => importSkillMd('---\nname: x\n---\nbody'), /no description/);
   });
@@ -63,6 +64,8 @@ describe('SKILL.md export and import', () => {
       assert.equal(ex.status, 0, ex.stderr);
       assert.ok(fs.existsSync(path.join(work, 'exported', 'capture-note', 'SKILL.md')));
       assert.match(ex.stdout, /not carried over: offline output/);
+      assert.match(ex.stdout, /not carried over: tests\/ \(2 recorded runs\): they replay only in Interview Lens/);
+      assert.match(ex.stdout, /description\.md: put at the top of the instructions/);
       fs.writeFileSync(path.join(work, 'exported', 'capture-note', 'SKILL.md'), fs.readFileSync(path.join(work, 'exported', 'capture-note', 'SKILL.md'), 'utf8').replace('name: capture-note', 'name: my-notes'));
       const im = await runCliIn(work, {}, 'skills', 'import', 'exported/capture-note');
       assert.equal(im.status, 0, im.stderr);

@@ -28,6 +28,11 @@ export function skillNameFromMd(name: string): string {
   return name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(\d)/, 's_$1');
 }
 
+/** Whether a front matter's metadata holds only what our own export put there. */
+function isOnlyOurs(metadata: unknown): boolean {
+  return !!metadata && typeof metadata === 'object' && Object.keys(metadata).every((k) => k === 'interview-lens');
+}
+
 /** Converts SKILL.md text; `otherFiles` are the folder's other files (listed when they cannot come along). */
 export function importSkillMd(text: string, otherFiles: readonly string[] = []): SkillMdImport {
   const m = FRONT.exec(text);
@@ -47,6 +52,9 @@ export function importSkillMd(text: string, otherFiles: readonly string[] = []):
   const files = otherFiles.filter((f) => f !== 'SKILL.md');
   if (files.length) notCarried.push(`files beside SKILL.md (${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''}): scripts and resources of the format are not run or read; add a run.ts if the skill needs code`);
   if (front['allowed-tools'] !== undefined) notCarried.push('allowed-tools: skills here call the model, not tools');
+  // Any other front-matter field (license, compatibility, metadata of other tools) has no place in skill.yaml.
+  const otherKeys = Object.keys(front).filter((k) => !['name', 'description', 'allowed-tools'].includes(k) && !(k === 'metadata' && isOnlyOurs(front.metadata)));
+  for (const k of otherKeys) notCarried.push(`${k}: skill.yaml has no such field${typeof front[k] === 'string' ? ` (it was "${String(front[k]).slice(0, 60)}")` : ''}`);
 
   const kept = (front.metadata as Record<string, unknown> | undefined)?.['interview-lens'] as Record<string, unknown> | undefined;
   const manifest: Record<string, unknown> = { name, version: typeof kept?.version === 'number' ? kept.version : 1, description: front.description.trim() };
