@@ -76,6 +76,15 @@ describe('delivery metrics', () => {
     assert.match(dotter.notes.join(' '), /start times only/);
   });
 
+  it('the filler explanation adds up to the count: the three most frequent words, then how many others', () => {
+    const text = 'WEBVTT\n\n00:00.000 --> 00:03.000\n<v Ann>How do you design a cache?\n\n00:04.000 --> 00:16.000\n<v Bo>Um, we, uh, so, put a cache, um, in front, uh, like, of the database, you know, with a TTL and invalidation on writes.\n';
+    const split = splitTranscript(text);
+    const d = analyzeDelivery(split.turns, split.pairs, { language: 'en', wordTimed: false, startOnly: false });
+    const f = d.overall.fillers;
+    assert.equal(f.count, 7, JSON.stringify(f.byWord));
+    assert.match(d.overall.scores.fillers.explanation, /\(“um”×2, “uh”×2, “[a-z ]+”×1, 2 others\)/);
+  });
+
   it('flags a filler cluster (3 within 10 s) and a slow, filler-heavy answer', () => {
     const text = 'WEBVTT\n\n00:00.000 --> 00:03.000\n<v Ann>How do you design a cache?\n\n00:10.000 --> 00:20.000\n<v Bo>Um, uh, so, um, caches, uh, are, um, fast.\n';
     const s = splitTranscript(text);

@@ -141,7 +141,10 @@ function scorePace(charsPerMin: number, wordsPerMin: number, cjk: number, en: nu
 
 function scoreFillers(f: FillerStats, lang: Language): Scored {
   const d = f.per100Tokens;
-  const top = Object.entries(f.byWord).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([w, n]) => `“${w}”×${n}`).join(', ');
+  const words = Object.entries(f.byWord).sort((a, b) => b[1] - a[1]);
+  // The three most frequent, and how many other words there were, so the list adds up to the count.
+  const rest = words.slice(3).reduce((n, [, c]) => n + c, 0);
+  const top = words.slice(0, 3).map(([w, n]) => `“${w}”×${n}`).join(', ') + (rest ? say(lang, `，其他 ${rest} 个`, `, ${rest} other${rest === 1 ? '' : 's'}`) : '');
   if (f.count > 0 && f.count < T.fillerMinCount) {
     return { score: 100, flag: 'ok', explanation: say(lang, `口头禅 ${f.count} 个，太少，不足以计算频率。`, `${f.count} ${f.count === 1 ? 'filler' : 'fillers'}: too few to rate how often.`) };
   }
