@@ -114,6 +114,17 @@ describe('skill editor: completion', () => {
     assert.deepEqual(labels(complete(inExtractJob('company_id: "{{ company.id }}"', 'company_id: "{{ company.§ }}"'))), ['id', 'ref']);
   });
 
+  it('inside a one-line flow mapping too: an action\'s { key: "{{ … }}" } and a chain step\'s args: { … }', () => {
+    const flow = EXTRACT_JOB.replace(/  - upsert_position:\n      company_id: "\{\{ company\.id \}\}"\n/, '  - upsert_position: { company_id: "{{ company.id }}", title: "{{ out.§ }}" }\n    # was:\n');
+    assert.ok(flow.includes('§'), 'extract_job changed: adapt the flow-mapping case');
+    assert.deepEqual(labels(complete(cursor(flow))), ['company', 'title', 'location', 'deadline', 'salary', 'skills']);
+    assert.deepEqual(labels(complete(cursor(flow.replace('{{ out.§ }}', '{{ company.§ }}')))), ['id', 'ref']);
+    assert.deepEqual(labels(complete(cursor(flow.replace('{{ out.§ }}', '{{ out.title | §'))).slice(0, 3)), labels(complete(inExtractJob('"{{ out.title }}"', '"{{ out.title | § }}"'))).slice(0, 3));
+    assert.deepEqual(labels(complete(cursor('name: c\ndescription: d\nsteps:\n  - skill: capture_note\n    args: { text: "{{ § }}" }\n'), 'chain')), ['input', 'now']);
+    // At a key of the flow mapping, or after it is closed, nothing of a template.
+    assert.equal(complete(cursor(flow.replace('title: "{{ out.§ }}"', '§title: "{{ out.title }}"'))).some((i) => i.label === 'company'), false);
+  });
+
   it('after "|" offers the template engine\'s filters; after "is" its tests', () => {
     const filters = complete(inExtractJob('{{ out.deadline | days_before(3) }}', '{{ out.deadline | § }}'));
     assert.ok(labels(filters).includes('days_before') && labels(filters).includes('default') && labels(filters).includes('truncate'));

@@ -152,11 +152,15 @@ export function cursorContext(text: string, offset: number, kind: ManifestKind):
     let valueStart = colon + 1;
     while (valueStart < column && (lineText[valueStart] === ' ' || lineText[valueStart] === '\t')) valueStart++;
     const valueText = lineText.slice(valueStart, column);
-    const site = templateSiteOf(kind, path);
+    // A one-line flow mapping ("create_note: { title: "{{ out.| }}" }"): the value the cursor is in.
+    const flow = flowValueAt(valueText);
+    const valuePath = flow ? [...path, ...flow.path] : path;
+    const text = flow ? flow.text : valueText;
+    const site = templateSiteOf(kind, valuePath);
     if (site) {
-      const unquoted = valueText.startsWith('"') || valueText.startsWith("'") ? valueText.slice(1) : valueText;
+      const unquoted = text.startsWith('"') || text.startsWith("'") ? text.slice(1) : text;
       const before = openExpression(unquoted, site.endsWith('-when'));
-      if (before !== undefined) return { kind: 'template', path, site, before, offset };
+      if (before !== undefined) return { kind: 'template', path: valuePath, site, before, offset };
     }
     return valueContext(path, lineText, valueStart, column, lineStart, colon);
   }
@@ -194,6 +198,56 @@ export function cursorContext(text: string, offset: number, kind: ManifestKind):
     underEmptyKey: placement.underEmptyKey && placement.items.length === 0,
     newItem: placement.items.length > 0,
   };
+}
+
+/**
+ * Inside a flow collection written on one line ("{ title: "{{ x }}", tags: [a, b] }"), the path
+ * of the value the end of `text` is in, relative to the key the collection belongs to, and that
+ * value's text so far; undefined when `text` is not a flow collection or the end is at a key.
+ */
+export function flowValueAt(text: string): { path: Segment[]; text: string } | undefined {
+  if (!/^[{[]/.test(text)) return undefined;
+  type Frame = { list: boolean; key?: string; index: number; token: string; valueStart: number };
+  const frames: Frame[] = [];
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const top = frames[frames.length - 1];
+    if (quote) {
+      if (c === quote && !(quote === '"' && text[i - 1] === '\\')) quote = undefined;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      continue;
+    }
+    if (c === '{' || c === '[') {
+      frames.push({ list: c === '[', index: 0, token: '', valueStart: i + 1 });
+    } else if (c === '}' || c === ']') {
+      frames.pop();
+      if (frames.length === 0) return undefined;
+    } else if (top && c === ',') {
+      if (top.list) top.index++;
+      top.key = undefined;
+      top.token = '';
+      top.valueStart = i + 1;
+    } else if (top && !top.list && top.key === undefined && c === ':' && (i + 1 >= text.length || /\s/.test(text[i + 1]))) {
+      top.key = top.token.trim().replace(/^["']|["']$/g, '');
+      top.valueStart = i + 1;
+    } else if (top && !top.list && top.key === undefined) {
+      top.token += c;
+    }
+  }
+  const top = frames[frames.length - 1];
+  if (!top || (!top.list && top.key === undefined)) return undefined;
+  const path: Segment[] = [];
+  for (let f = 1; f <= frames.length; f++) {
+    const frame = frames[f - 1];
+    // An outer frame is entered through its current key (or item); the innermost is where the cursor is.
+    if (frame.list) path.push(frame.index);
+    else if (frame.key !== undefined) path.push(frame.key);
+  }
+  return { path, text: text.slice(top.valueStart).trimStart() };
 }
 
 function valueContext(path: Segment[], lineText: string, valueStart: number, column: number, lineStart: number, colon: number): ValueContext {
