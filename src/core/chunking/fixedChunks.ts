@@ -72,7 +72,8 @@ function overlapStart(text: string, prevStart: number, end: number, overlap: num
     }
     return /\s/.test(text.slice(prevStart, end)) ? end : from;
   }
-  return skipSpace(from) < end ? skipSpace(from) : end;
+  const at = skipSpace(from);
+  return at < end ? at : end;
 }
 
 /** Splits `text` into fixed chunks; a text within `maxChars` is one chunk. */

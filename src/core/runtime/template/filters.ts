@@ -6,7 +6,7 @@ import { TemplateValueError } from './errors';
 import type { Budget } from './limits';
 import {
   characters, compareValues, dateText, describeType, isPlainObject, listItems, mappingKeys,
-  getMember, numberText, toJson, toText,
+  getMember, numberText, toJson, toText, truthy,
 } from './values';
 
 export interface FilterParameter {
@@ -310,7 +310,7 @@ const TABLE: BuiltinFilter[] = [
     parameters: [p('fallback', 'What to use instead.'), p('boolean', 'true: any false-like value takes the fallback too.', true)],
     apply: (v, a) => {
       if (v === undefined || v === null || v === '') return a[0];
-      if (a[1] === true && (v === false || v === 0 || (Array.isArray(v) && v.length === 0) || (isPlainObject(v) && Object.keys(v).length === 0))) return a[0];
+      if (a[1] === true && !truthy(v)) return a[0];
       return v;
     },
   },
