@@ -28,6 +28,8 @@ interface ReplayApi {
   confirmWith(answer: ((message: string, detail: string) => Promise<boolean>) | undefined): void;
   runContinuously(include?: readonly vscode.TestItem[]): vscode.Disposable;
   continuousIdle(): Promise<void>;
+  continuousState(): { queued: number; running: boolean };
+  holdContinuous(stage: 'queued' | 'replaying'): { reached: Promise<void>; release(): void };
 }
 interface Registry { refresh(): Promise<unknown> }
 
@@ -300,6 +302,77 @@ describe('Replays in the Test Explorer (issue 16)', function () {
     await registry.refresh();
     await api.continuousIdle();
     assert.equal(api.result(file)?.status, 'pass', 'a stopped continuous run replayed');
+  });
+
+  it('a stopped continuous run replays nothing: stopped while its replay is queued, while one is in flight, and for events after the stop', async () => {
+    const name = 'replay_stop';
+    const skillDir = workspacePath('.interview-lens', 'skills', name);
+    fs.mkdirSync(skillDir, { recursive: true });
+    created.push(skillDir);
+    const skillFile = path.join(skillDir, 'skill.yaml');
+    const original = TINY_SKILL('A tiny offline skill whose continuous runs are stopped.', name);
+    fs.writeFileSync(skillFile, original);
+    await registry.refresh();
+    const input = workspacePath('.interview-lens', 'stop-input.txt');
+    fs.writeFileSync(input, 'Ask about the retry budget next time.\n');
+    created.push(input);
+    const recorded = cli(['run', name, '--input', input, '--dry-run', '--record', 'replay-stop'], { INTERVIEW_LENS_HOME: home });
+    assert.equal(recorded.status, 0, recorded.stderr);
+    const file = path.join(recordings(), 'replay-stop.jsonl');
+    created.push(file);
+    const item = await listed(file);
+    await api.run('replay', [item]);
+    assert.equal(api.result(file)?.status, 'pass', JSON.stringify(api.result(file)));
+    /** Changes the skill so that any replay of its cassette would be stale, and lets the registry see it. */
+    let edits = 0;
+    const change = async () => {
+      fs.writeFileSync(skillFile, TINY_SKILL(`Changed while stopping, ${++edits}.`, name));
+      await registry.refresh();
+    };
+    const restore = async () => {
+      fs.writeFileSync(skillFile, original);
+      await registry.refresh();
+      await api.continuousIdle();
+    };
+
+    // 1. Stopped while its replay is queued: the queued replay is dropped.
+    let run = api.runContinuously([item]);
+    const queued = api.holdContinuous('queued');
+    try {
+      await change();
+      assert.ok(api.continuousState().queued >= 1, `the change queued a replay: ${JSON.stringify(api.continuousState())}`);
+      run.dispose();
+    } finally {
+      queued.release();
+    }
+    await api.continuousIdle();
+    assert.equal(api.result(file)?.status, 'pass', 'a run stopped with its replay queued replayed');
+    assert.deepEqual(api.continuousState(), { queued: 0, running: false });
+    await restore();
+
+    // 2. Stopped while its replay is in flight (started, about to replay the cassette): it is cancelled.
+    run = api.runContinuously([item]);
+    const replaying = api.holdContinuous('replaying');
+    try {
+      await change();
+      const reached = await Promise.race([replaying.reached.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 30_000))]);
+      assert.ok(reached, 'the change started a replay');
+      assert.equal(api.continuousState().running, true);
+      run.dispose();
+    } finally {
+      replaying.release();
+    }
+    await api.continuousIdle();
+    assert.equal(api.result(file)?.status, 'pass', 'a run stopped with its replay in flight recorded a result');
+    assert.equal(api.outcome(item)?.state, 'skipped', 'the cancelled replay is reported as skipped');
+
+    // 3. Events after the stop (a late file event, a reload) start nothing.
+    await change();
+    await change();
+    assert.deepEqual(api.continuousState(), { queued: 0, running: false });
+    await api.continuousIdle();
+    assert.equal(api.result(file)?.status, 'pass', 'an event after the stop replayed');
+    await restore();
   });
 
   describe('"Replay (live for missing)" against a local model server (the mock OpenAI-compatible API)', () => {

@@ -9,6 +9,7 @@ import type { SkillCatalog } from '../skillCatalog';
 import { discoverCassettes, workspaceCassettes } from '../../core/replay/cassetteDiscovery';
 import { CassetteItems } from './cassetteItems';
 import { liveEngine } from './liveEngine';
+import { OwnedQueue, type QueueLease } from '../../core/runtime/ownedQueue';
 import { openReplaySession, untrustedScript } from './replaySession';
 import { messageAt, reportReplay, ReportingRun, type ItemOutcome } from './reportReplay';
 
@@ -49,11 +50,29 @@ export interface ReplayTestsApi {
    * view's "Turn on Continuous Run" does; disposing it stops the run.
    */
   runContinuously(include?: readonly vscode.TestItem[]): vscode.Disposable;
-  /** Resolves when the replays that continuous runs started so far have reported. */
+  /** Resolves when no replay of a continuous run is queued or running, including those queued meanwhile. */
   continuousIdle(): Promise<void>;
+  /** Continuous replays waiting to start, and whether one is running. */
+  continuousState(): { queued: number; running: boolean };
+  /**
+   * Holds continuous replays at a stage until released, so a test can stop a run at that moment:
+   * `queued` keeps them from starting; `replaying` stops each one after it started, just before it
+   * replays a cassette (`reached` resolves then).
+   */
+  holdContinuous(stage: 'queued' | 'replaying'): { reached: Promise<void>; release(): void };
 }
 
 type Targets = Map<vscode.TestItem, 'all' | Set<vscode.TestItem>>;
+
+/** A continuous run in progress: what it covers (undefined: everything) and the lease its replays are queued under. */
+interface ContinuousRun {
+  include?: readonly vscode.TestItem[];
+  request: vscode.TestRunRequest;
+  lease: QueueLease;
+}
+
+/** A replay whose run was stopped before it began: reported as skipped, nothing recorded. */
+class CancelledBeforeReplay extends Error {}
 
 const SKILL_FILES = new Set(['skill.yaml', 'run.ts']);
 
@@ -69,15 +88,21 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
   private readonly results = new Map<string, CassetteReplayResult | Unreplayed>();
   private readonly profiles: Record<ReplayProfileKind, vscode.TestRunProfile>;
   private readonly disposables: vscode.Disposable[] = [];
-  /** Continuous runs in progress: what each covers (undefined: everything). */
-  private readonly continuous = new Set<{ include?: readonly vscode.TestItem[]; request: vscode.TestRunRequest }>();
+  /** Continuous runs in progress: what each covers (undefined: everything), and the lease its replays are queued under. */
+  private readonly continuous = new Set<ContinuousRun>();
   private watching = false;
   /** Recordings folders with a watcher of their own. */
   private readonly watchedDirs = new Set<string>();
   private discovered: Promise<void> | undefined;
   private confirm?: (message: string, detail: string) => Promise<boolean>;
-  /** The replays continuous runs asked for, one after the other (a burst of saves does not overlap them). */
-  private continuousQueue: Promise<void> = Promise.resolve();
+  /**
+   * The replays continuous runs asked for, one after the other (a burst of saves does not overlap
+   * them). Each run's replays are queued under its own lease: stopping the run drops the queued
+   * ones and cancels the one in flight.
+   */
+  private readonly continuousQueue = new OwnedQueue((err) => this.deps.log.error(`replays: continuous run: ${(err as Error).stack ?? err}`));
+  /** A test's hold on continuous replays just before they replay a cassette. */
+  private replayingHold: { reached: () => void; released: Promise<void> } | undefined;
 
   constructor(private readonly deps: ReplayTestsDeps) {
     this.controller = vscode.tests.createTestController(REPLAY_CONTROLLER_ID, vscode.l10n.t('Interview Lens Replays'));
@@ -106,6 +131,8 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
   }
 
   dispose(): void {
+    for (const c of this.continuous) c.lease.revoke();
+    this.continuous.clear();
     for (const d of this.disposables) d.dispose();
   }
 
@@ -157,7 +184,27 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
   }
 
   continuousIdle(): Promise<void> {
-    return this.continuousQueue;
+    return this.continuousQueue.idle();
+  }
+
+  continuousState(): { queued: number; running: boolean } {
+    return this.continuousQueue.state;
+  }
+
+  holdContinuous(stage: 'queued' | 'replaying'): { reached: Promise<void>; release(): void } {
+    if (stage === 'queued') return { reached: Promise.resolve(), release: this.continuousQueue.hold() };
+    let reached!: () => void;
+    let release!: () => void;
+    const reachedP = new Promise<void>((r) => (reached = r));
+    const released = new Promise<void>((r) => (release = r));
+    this.replayingHold = { reached, released };
+    return {
+      reached: reachedP,
+      release: () => {
+        this.replayingHold = undefined;
+        release();
+      },
+    };
   }
 
   /**
@@ -191,7 +238,7 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
       // A cassette edited during a continuous run is replayed again.
       for (const c of this.continuous) {
         if (c.include && !c.include.some((i) => i.id === item.id)) continue;
-        this.continuousQueue = this.continuousQueue.then(() => this.rerunContinuous(c.request, [item])).catch((err) => this.deps.log.error(`replays: continuous run: ${(err as Error).stack ?? err}`));
+        c.lease.enqueue((signal) => this.rerunContinuous(c.request, [item], signal));
       }
     };
     watcher.onDidCreate(changed);
@@ -205,13 +252,18 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
   private async handle(kind: ReplayProfileKind, request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
     if (!request.continuous) return this.execute(kind, request, token);
     // Continuous: nothing runs now; each save of a skill replays the cassettes that recorded it, until stopped.
-    const entry = { include: request.include, request };
+    if (token.isCancellationRequested) return;
+    const entry: ContinuousRun = { include: request.include, request, lease: this.continuousQueue.lease() };
     this.continuous.add(entry);
     await new Promise<void>((resolve) => {
-      if (token.isCancellationRequested) return resolve();
-      token.onCancellationRequested(() => resolve());
+      // Stopped: at once, not a microtask later, so an event delivered right after the stop finds no run.
+      const sub = token.onCancellationRequested(() => {
+        sub.dispose();
+        this.continuous.delete(entry);
+        entry.lease.revoke();
+        resolve();
+      });
     });
-    this.continuous.delete(entry);
   }
 
   /**
@@ -227,20 +279,27 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     const entries = this.deps.catalog.registry.skills();
     const saved = new Set(names.filter((n) => !entries.some((e) => e.latest.name === n && dirty.includes(path.resolve(e.latest.dir)))));
     if (!saved.size) return;
-    this.continuousQueue = this.continuousQueue.then(async () => {
-      if (!this.discovered) await this.discover();
-      await this.discovered;
-      for (const c of this.continuous) {
+    for (const c of this.continuous) {
+      c.lease.enqueue(async (signal) => {
+        if (!this.discovered) await this.discover();
+        await this.discovered;
         const scope = c.include ? c.include.map((i) => this.items.get(i)?.kind === 'call' ? (this.items.get(i) as { file: vscode.TestItem }).file : i) : this.items.files();
         const affected = [...new Set(scope)].filter((i) => saved.has(this.items.fileData(i)?.skill ?? ''));
-        if (affected.length) await this.rerunContinuous(c.request, affected);
-      }
-    }).catch((err) => this.deps.log.error(`replays: continuous run: ${(err as Error).stack ?? err}`));
+        if (affected.length && !signal.aborted) await this.rerunContinuous(c.request, affected, signal);
+      });
+    }
   }
 
-  private rerunContinuous(request: vscode.TestRunRequest, items: vscode.TestItem[]): Promise<void> {
+  /** One replay of a continuous run; `signal` is its lease's, aborted when the run is stopped. */
+  private rerunContinuous(request: vscode.TestRunRequest, items: vscode.TestItem[], signal: AbortSignal): Promise<void> {
     const source = new vscode.CancellationTokenSource();
-    return this.execute('replay', new vscode.TestRunRequest(items, undefined, request.profile), source.token).finally(() => source.dispose());
+    const cancel = () => source.cancel();
+    signal.addEventListener('abort', cancel, { once: true });
+    if (signal.aborted) source.cancel();
+    return this.execute('replay', new vscode.TestRunRequest(items, undefined, request.profile), source.token).finally(() => {
+      signal.removeEventListener('abort', cancel);
+      source.dispose();
+    });
   }
 
   private async execute(kind: ReplayProfileKind, request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
@@ -336,6 +395,13 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
           continue;
         }
         try {
+          if (this.replayingHold) {
+            const hold = this.replayingHold;
+            hold.reached();
+            await hold.released;
+          }
+          // The run may have been stopped while the replay waited (a hold, the session opening).
+          if (signal.aborted) throw new CancelledBeforeReplay();
           const result = await replayFile(data.file, {
             tools: session.core.tools, contextFor: session.contextFor(data.file, signal), currentSkillHash: session.skillHash, rerun: session.core.rerunFlow,
             ...(fallback ? { strict: false, fallback } : {}),
@@ -351,6 +417,11 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
           reportReplay(run, this.items, fileItem, chosen, result);
           tally[result.status]++;
         } catch (err) {
+          if (err instanceof CancelledBeforeReplay) {
+            for (const c of children) run.skipped(c);
+            run.skipped(fileItem);
+            continue;
+          }
           const message = (err as Error).message;
           this.results.set(data.file, { file: data.file, status: (err as Error).name === 'CassetteError' ? 'invalid' : 'error', message });
           run.errored(fileItem, messageAt(message, fileItem, (err as { line?: number }).line ?? headerLine));
