@@ -29,6 +29,8 @@ export class ReminderWatcher implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private readonly subs: vscode.Disposable[] = [];
   private running: Promise<ReminderCheck> | undefined;
+  /** Set by dispose: a check still reading the records then shows and announces nothing. */
+  private disposed = false;
 
   constructor(
     private readonly records: RecordsHost,
@@ -58,6 +60,7 @@ export class ReminderWatcher implements vscode.Disposable {
   }
 
   private async run(): Promise<ReminderCheck> {
+    if (this.disposed) return { due: [], announced: [] };
     if (!this.records.exists) {
       this.item.hide();
       return { due: [], announced: [] };
@@ -70,6 +73,7 @@ export class ReminderWatcher implements vscode.Disposable {
       this.item.hide();
       return { due: [], announced: [] };
     }
+    if (this.disposed) return { due, announced: [] };
     this.show(due.length);
     const before = new Set(this.state.get<string[]>(ANNOUNCED_KEY, []));
     const fresh = due.filter((r) => !before.has(r.id));
@@ -99,6 +103,7 @@ export class ReminderWatcher implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.timer) clearInterval(this.timer);
     for (const s of this.subs) s.dispose();
     this.item.dispose();

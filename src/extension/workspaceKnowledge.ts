@@ -20,6 +20,7 @@ export class WorkspaceKnowledge implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   /** Resolves when the last merge finished (tests wait on it). */
   settled: Promise<void> = Promise.resolve();
+  private disposed = false;
 
   constructor(private readonly host: CoreHost) {
     const watcher = vscode.workspace.createFileSystemWatcher(WORKSPACE_KNOWLEDGE_GLOB);
@@ -36,7 +37,10 @@ export class WorkspaceKnowledge implements vscode.Disposable {
   }
 
   private queue(job: () => Promise<void>): void {
-    this.settled = this.settled.then(job, job).catch((err: unknown) => this.host.log.error(`workspace knowledge: ${String(err)}`));
+    if (this.disposed) return;
+    // A merge queued before dispose does not run after it (the core may be gone with the window).
+    const guarded = () => (this.disposed ? Promise.resolve() : job());
+    this.settled = this.settled.then(guarded, guarded).catch((err: unknown) => this.host.log.error(`workspace knowledge: ${String(err)}`));
   }
 
   /** Ids a workspace file may refer to or replace: everything except that file's own entries. */
@@ -48,6 +52,7 @@ export class WorkspaceKnowledge implements vscode.Disposable {
   /** Diagnostics for an open document, as the user types. */
   private async check(doc: vscode.TextDocument): Promise<void> {
     const core = await this.host.get();
+    if (this.disposed) return;
     const { problems } = checkKnowledgeFile(doc.getText(), this.knownIds(core, doc.uri));
     this.diagnostics.set(doc.uri, problems.map((p) => {
       const d = new vscode.Diagnostic(
@@ -96,6 +101,7 @@ export class WorkspaceKnowledge implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
   }
 }

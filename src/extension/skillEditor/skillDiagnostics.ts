@@ -33,6 +33,8 @@ export class SkillDiagnostics implements vscode.Disposable {
   private loaded: LoadedSkills | undefined;
   private loading: Promise<void> | undefined;
   private folders: string[] = [];
+  /** Set by dispose: a catalog load still in flight then checks nothing. */
+  private disposed = false;
 
   private readonly globs: RedHatState['globs'];
 
@@ -83,7 +85,9 @@ export class SkillDiagnostics implements vscode.Disposable {
     this.folders = this.catalog.folders();
     const run = this.catalog.load().then((l) => {
       this.loaded = l;
-    }, () => undefined).then(() => this.checkAll());
+    }, () => undefined).then(() => {
+      if (!this.disposed) this.checkAll();
+    });
     this.loading = run;
     return run;
   }
@@ -109,6 +113,7 @@ export class SkillDiagnostics implements vscode.Disposable {
 
   /** Checks a document now and shows its problems. */
   check(doc: vscode.TextDocument): void {
+    if (this.disposed) return;
     const kind = this.kindOf(doc);
     if (!kind) return;
     const problems = this.validate(doc, kind);
@@ -182,6 +187,7 @@ export class SkillDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.subscriptions.forEach((s) => s.dispose());

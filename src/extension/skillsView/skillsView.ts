@@ -43,6 +43,8 @@ export function registerSkillsView(
     vscode.commands.registerCommand('interviewLens.skills.dryRun', (node?: unknown) => runFromViewCommand(deps, node, true)),
     vscode.commands.registerCommand('interviewLens.skills.toggleEnabled', (node?: unknown) => toggleEnabledCommand(deps, node)),
   );
-  setTimeout(() => void catalog.registry.refresh().catch((err) => log.error(`skills: first load failed: ${err instanceof Error ? err.message : String(err)}`)), 0);
+  // The first load after activation returns; a window closed before it starts loads nothing.
+  const firstLoad = setTimeout(() => void catalog.registry.refresh().catch((err) => log.error(`skills: first load failed: ${err instanceof Error ? err.message : String(err)}`)), 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(firstLoad) });
   return { tree, status, watcher, catalog };
 }

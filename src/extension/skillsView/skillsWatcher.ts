@@ -29,6 +29,8 @@ export class SkillsWatcher implements vscode.Disposable {
   private readonly fromBuffer = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private folders: string[] = [];
+  /** Set by dispose: an event delivered late schedules nothing. */
+  private disposed = false;
 
   constructor(private readonly catalog: SkillCatalog, private readonly log: vscode.LogOutputChannel) {}
 
@@ -53,6 +55,7 @@ export class SkillsWatcher implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     for (const d of [...this.watchers, ...this.subscriptions]) d.dispose();
   }
@@ -69,7 +72,7 @@ export class SkillsWatcher implements vscode.Disposable {
     }
     this.pending = new Set();
     this.texts = new Map();
-    if (!paths.length) return;
+    if (!paths.length || this.disposed) return;
     try {
       const change = await this.catalog.registry.reload(paths, texts.size ? texts : undefined);
       if (change.full || change.added.length || change.removed.length || change.changed.length) {
@@ -127,6 +130,7 @@ export class SkillsWatcher implements vscode.Disposable {
   }
 
   private schedule(delay: number): void {
+    if (this.disposed) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), delay);
   }
