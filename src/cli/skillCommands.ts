@@ -123,6 +123,10 @@ export interface RunArgs {
   recorder?: CassetteRecorder;
   /** Speech-to-text from the environment, for an audio input (throws SttError naming what to set when none is). */
   stt?: () => SttProvider;
+  /** --hint: the user's extra instructions (input.hints). */
+  hints?: string;
+  /** --explain-route: say which routing step chose the skill and why. */
+  explainRoute?: boolean;
 }
 
 /** Images a skill may be given as a file (kind image). */
@@ -223,7 +227,7 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   });
   const run = await args.core.tools.execute<RunSkillOutput>('run_skill', {
     ...(args.skill ? { skill: args.skill } : {}), text, source, now: new Date().toISOString(), dry_run: args.dryRun,
-    ...(given.kind ? { kind: given.kind } : {}), ...(given.path ? { path: given.path } : {}),
+    ...(given.kind ? { kind: given.kind } : {}), ...(given.path ? { path: given.path } : {}), ...(args.hints ? { hints: args.hints } : {}),
   }, ctx);
   if (!run.success) {
     const error = run.error!;
@@ -239,6 +243,7 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   if (args.json) {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   } else {
+    if (args.explainRoute) io.stdout(explainRoute(result.route));
     io.stdout(`${result.skill} v${result.version} (${result.route.how}: ${result.route.reason})\n`);
     if (result.summaryMd) io.stdout(`${result.summaryMd.trim().replace(/^/gm, '  ')}\n`);
     for (const p of result.planned) io.stdout(`  ${result.dryRun ? 'would' : 'did'} ${p.op.padEnd(9)} ${p.primitive.padEnd(18)} ${summarize(p.params)}\n`);
@@ -247,6 +252,20 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   }
   for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
   return result.status === 'invalid' ? 1 : 0;
+}
+
+/** The routing steps in the spec's order, and which one chose (`run --explain-route`). */
+export function explainRoute(route: RunSkillOutput['route']): string {
+  const steps: Array<[RunSkillOutput['route']['how'], string]> = [
+    ['explicit', 'a skill named by the caller'],
+    ['match', 'match.keywords / url_patterns / inputs: taken when one skill matches (priority breaks a tie)'],
+    ['model', 'a model given every skill\'s name and description chooses one, with a confidence'],
+    ['fallback', 'capture_note keeps the input (low confidence, a routing failure, or no model)'],
+  ];
+  const at = steps.findIndex(([how]) => how === route.how);
+  const lines = steps.map(([how, what], i) => `  ${i === at ? '→' : i < at ? '✗' : ' '} ${i + 1}. ${what}${i === at ? `\n       chose ${route.skill}: ${route.reason}${route.confidence !== undefined ? ` (confidence ${route.confidence.toFixed(2)})` : ''}` : ''}`);
+  const candidates = route.candidates.length ? `  candidates the prefilter kept: ${route.candidates.join(', ')}\n` : '  the prefilter kept no candidate\n';
+  return `route:\n${lines.join('\n')}\n${candidates}`;
 }
 
 function summarize(params: Record<string, unknown>): string {
