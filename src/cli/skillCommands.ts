@@ -20,6 +20,7 @@ import { runInlineTests, type InlineTestResult } from '../core/skills/manifest/i
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
 import type { ManifestInput, ManifestRunDeps } from '../core/skills/manifest/runManifestSkill';
 import { RecordsStore } from '../core/records/recordsStore';
+import { privateSkillDirs } from '../core/skillsRegistry/privateSkillDirs';
 import { ENTITY_KINDS, type EntityKind } from '../core/records/schema';
 import type { LlmProvider } from '../core/llm/provider';
 import { AUDIO_EXTENSIONS, type SttProvider, type SttResult } from '../core/speech/stt';
@@ -36,10 +37,16 @@ export function builtInSkillsDir(): string {
   return candidates.find((c) => fs.existsSync(path.join(c, 'capture_note', 'skill.yaml'))) ?? candidates[0];
 }
 
-/** Every skill the CLI sees from `cwd`: built-in ones, then the workspace's. */
+/** The current folder's skill folders, then the private ones of SKILLS_DIR (the spec's private skills folder outside the repository). */
+function workspaceSkillDirs(cwd: string, builtIn: string): string[] {
+  const dirs = [...WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)), ...privateSkillDirs(process.env)];
+  return [...new Set(dirs.map((d) => path.resolve(d)))].filter((d) => fs.existsSync(d) && d !== path.resolve(builtIn));
+}
+
+/** Every skill the CLI sees from `cwd`: built-in ones, then the workspace's and SKILLS_DIR's. */
 export async function cliSkills(cwd: string): Promise<{ skills: LoadedSkill[]; chains: LoadedChain[]; problems: string[] }> {
   const builtIn = builtInSkillsDir();
-  const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
+  const workspace = workspaceSkillDirs(cwd, builtIn);
   const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema, knownSkillNames: CODE_SKILL_NAMES });
   return { skills: result.skills, chains: result.chains, problems: result.problems.map((p) => `${p.file}: ${p.message}`) };
 }
@@ -179,7 +186,7 @@ async function runInputOf(args: RunArgs, readStdin: () => string): Promise<RunIn
 /** The skill host of a CLI run: built-in skills and the current folder's, writing to the CLI's records file. */
 export async function cliSkillHost(cwd: string, options: { recordsFile?: string; trusted: boolean; allowWrites: boolean }): Promise<ManifestSkillHost & { close(): void }> {
   const builtIn = builtInSkillsDir();
-  const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
+  const workspace = workspaceSkillDirs(cwd, builtIn);
   return openSkillHost({ dirs: [builtIn, ...workspace], builtInDirs: [builtIn], ...(options.recordsFile ? { recordsFile: options.recordsFile } : {}), trusted: options.trusted, allowWrites: options.allowWrites });
 }
 

@@ -178,7 +178,7 @@ function removePair(text: string, map: YAMLMap, pair: Pair<Node, Node | null>): 
   const start = lineStart(text, key.range![0]);
   const eol = lineEnd(text, valueEnd > 0 && text[valueEnd - 1] === '\n' ? valueEnd - 1 : valueEnd);
   const rest = text.slice(valueEnd, eol);
-  const comment = /^\s*#/.test(rest) ? rest.trim() : '';
+  const comment = /^\s*#/.test(rest) ? rest.trimEnd() : '';
   // The item's dash may stand on this line ("- as: x" is not written by anyone, but keep it safe).
   if (text.slice(start, key.range![0]).trim() !== '') return { edit: { start: key.range![0], end: eol, text: '' }, comment };
   return { edit: { start, end: Math.min(text.length, eol + 1), text: '' }, comment };
@@ -246,7 +246,7 @@ export function legacyEdits(text: string, root: unknown): { findings: LegacyFind
         const { edit, comment } = removePair(text, item, pair);
         edits.push(edit);
         const written = k === 'when' ? whenAsTemplate(text, value) : valueText(text, value);
-        const entry = `${k}: ${written}${comment && !params.flow ? `  ${comment}` : ''}`;
+        const entry = `${k}: ${written}${comment && !params.flow ? comment : ''}`;
         (k === 'when' ? moved.first : moved.last).push(entry);
         findings.push({
           reason: 'action-key', pointer: `/actions/${i}/${k}`, start: key.range![0], end: key.range![1], found: k, expected: `${primitive}.${k}`,

@@ -125,12 +125,14 @@ export async function routeRequest(
   const kept = prefilter(enabled, input);
   const candidates = kept.map((k) => k.skill.name);
   const top = kept[0];
-  const tied = kept.filter((k) => (k.skill.match?.priority ?? DEFAULT_PRIORITY) === (top?.skill.match?.priority ?? DEFAULT_PRIORITY) && k.hits === top?.hits);
+  // The spec: a unique match is taken; among several, the one of highest priority (match.priority:
+  // "多个命中时取高者"); several at the same priority, or none, go to the model router.
+  const tied = kept.filter((k) => (k.skill.match?.priority ?? DEFAULT_PRIORITY) === (top?.skill.match?.priority ?? DEFAULT_PRIORITY));
   if (top && tied.length === 1) {
-    return { skill: top.skill.name, how: 'match', reason: kept.length === 1 ? 'the only skill whose match fits' : `matched best (priority ${top.skill.match?.priority ?? DEFAULT_PRIORITY}, ${top.hits} hit${top.hits === 1 ? '' : 's'})`, candidates };
+    return { skill: top.skill.name, how: 'match', reason: kept.length === 1 ? 'the only skill whose match fits' : `matched with the highest priority (${top.skill.match?.priority ?? DEFAULT_PRIORITY}) of ${kept.length} matches`, candidates };
   }
   if (!options.llm) {
-    const why = kept.length ? `${kept.length} skills match equally (${tied.map((t) => t.skill.name).join(', ')})` : 'no skill\'s match fits';
+    const why = kept.length ? `${kept.length} skills match at the same priority (${tied.map((t) => t.skill.name).join(', ')})` : 'no skill\'s match fits';
     return { skill: fallback, how: 'fallback', reason: `${why}; offline, there is no model to choose, so ${fallback} takes it`, candidates };
   }
   // As the spec has it: several matches or none go to a model given every skill's name and
