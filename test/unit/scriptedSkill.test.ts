@@ -179,7 +179,7 @@ describe('scripts run in a worker the runtime can stop', function () {
     assert.equal(r.status, 'ok');
     assert.equal(llm.requests.length, 2, 'one call and one repair');
     assert.match(promptText(llm.requests[0]), /Title it\.\ncall ana friday/);
-    assert.equal(d.records.list('note')[0].body, 'call ana friday (1 part)');
+    assert.equal(d.records.list('note')[0].body_md, 'call ana friday (1 part)');
     assert.equal(r.promptHash.length, 64);
     assert.notEqual(r.promptHash, 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'the prompts were hashed, not nothing');
     assert.equal(r.usage.inputTokens, 200);

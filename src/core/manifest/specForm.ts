@@ -75,14 +75,13 @@ function legacyRenames(primitive: string, params: Record<string, unknown>): Lega
  * the parameters and what was moved or renamed.
  */
 export function specActionParams(primitive: string, params: Record<string, unknown>, item: Record<string, unknown>): Record<string, unknown> {
-  let out: Record<string, unknown> = { ...params };
-  for (const l of legacyRenames(primitive, params)) {
-    if (l.conflictsWithCondition) {
-      out[l.to] = out[l.from];
-      delete out[l.from];
-    }
-  }
-  out = renameLegacyParams(primitive, out).params;
+  const { when, ...rest } = params;
+  let out: Record<string, unknown> = rest;
+  // `when` inside the parameters is the condition, unless it is create_interview's old name of its time.
+  const timeWhen = when !== undefined && legacyRenames(primitive, params).some((l) => l.conflictsWithCondition);
+  if (timeWhen) out.scheduled_at = when;
+  out = { ...renameLegacyParams(primitive, out).params };
+  if (when !== undefined && !timeWhen) out.when = when;
   if (item.as !== undefined && out.as === undefined) out.as = item.as;
   if (item.when !== undefined && out.when === undefined) out.when = item.when;
   return out;
