@@ -20,7 +20,7 @@ import type { PlannedAction } from '../../actions/types';
 import type { SkillRecords } from '../../records/recordsStore';
 import { actionSpecs, type SkillManifest } from '../../manifest';
 import { ParamRenderer } from './renderParams';
-import { skillInputOf, type SkillInputFields } from './skillInput';
+import { attachmentsOf, skillInputOf, type SkillInputFields } from './skillInput';
 import { throwIfAborted } from '../../runtime/abort';
 import type { ChunkingTrace, ManifestRunTrace, TracedModelStep, ValidationTrace } from './runTrace';
 
@@ -239,9 +239,12 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   const inputs = specs.map((s) => ({ primitive: s.primitive, params: s.params, ...(s.as ? { as: s.as } : {}) }));
   const specOf = new Map(inputs.map((input, i) => [input, specs[i]]));
   const planStarted = performance.now();
+  // The input's files, which `attach: { attachment_id: "{{ input.attachments[0].id }}" }` names.
+  const inputAttachments = attachmentsOf(input);
   const planned = planActions(inputs, deps.records, {
     ...(deps.newId ? { newId: deps.newId } : {}),
     ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}),
+    ...(inputAttachments.length ? { inputAttachments } : {}),
     render: (action, aliases) => {
       const spec = specOf.get(action as (typeof inputs)[number]) ?? specs[inputs.findIndex((x) => x.params === action.params)];
       const context = { ...base, out: output, ...aliases };
@@ -257,7 +260,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   throwIfAborted(deps.signal);
   const applied = await applyActions(planned, deps.records, {
     skill: manifest.name, version: manifest.version, promptHash, rawOutput: JSON.stringify(raws), validation, tokens: usage, durationMs: Date.now() - started,
-  }, deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {});
+  }, { ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}), ...(inputAttachments.length ? { inputAttachments } : {}) });
   return { skill: manifest.name, version: manifest.version, dryRun: false, output, planned, applied, runId: applied.runId, status: 'ok', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy, trace: traceOf() };
   }
 

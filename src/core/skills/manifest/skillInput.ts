@@ -64,7 +64,8 @@ export function skillInputOf(input: SkillInputFields): Record<string, unknown> {
     source_kind: sourceKind,
     hints: input.hints ?? '',
     requested_skill: input.requestedSkill ?? '',
-    source: input.source ?? '',
+    // Undefined when not given, so `{{ input.source | default('…') }}` applies (Jinja's default is for undefined).
+    ...(input.source ? { source: input.source } : {}),
     ...jsonOf(input.text),
     // The names before the spec: read by skills not yet migrated (the validator warns).
     url: link,
