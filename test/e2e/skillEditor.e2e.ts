@@ -30,6 +30,8 @@ actions:
   - create_note:
       title: "{{ out.title }}"
       body: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 const BROKEN = broken(SKILL);
 

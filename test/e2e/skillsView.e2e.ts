@@ -26,6 +26,8 @@ actions:
   - create_note:
       title: "{{ out.summary }}"
       body: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 describe('The Skills view, end to end in Chromium', function () {

@@ -63,6 +63,8 @@ actions:
   - create_note:
       title: "{{ out.title }}"
       body: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 describe('Replays in the Test Explorer (issue 16)', function () {

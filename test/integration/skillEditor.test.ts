@@ -35,6 +35,8 @@ chunking:
 actions:
   - create_note:
       body: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 describe('Editing skills in a real VS Code (issue 15)', function () {

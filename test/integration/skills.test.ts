@@ -47,6 +47,8 @@ offline:
   title: "{{ input.text | trim | truncate(60) }}"
 actions:
 ${action}
+match:
+  inputs: [text]
 `;
 
 async function children(api: Api, node?: Node): Promise<Node[]> {

@@ -40,6 +40,8 @@ actions:
       body_md: "{{ input.text }}"
       about: "{{ company.ref }}"
     as: note
+match:
+  inputs: [text]
 `;
 
 /** Upserts the same company (another spelling, with its website) and links the note its input names to it. */
@@ -64,12 +66,14 @@ actions:
       source: "{{ out.note }}"
       relation: mentions
       target: "{{ company.ref }}"
+match:
+  inputs: [text]
 `;
 
 /** Upserts the company again and keeps a second note about it (no link: only the company is shared). */
 const NOTE_ACME_AGAIN = LINK_ACME.replace('name: link_acme', 'name: note_acme_again')
   .replace(/description: .*/, 'description: Files Acme Robotics\' website and keeps the input as a second note about it. Use it in a unit test\'s chain. Not for real inputs.')
-  .replace(/ {2}- link:[\s\S]*$/, '  - create_note:\n      title: "again"\n      body_md: "{{ input.text }} (again)"\n      about: "{{ company.ref }}"\n');
+  .replace(/ {2}- link:[\s\S]*$/, '  - create_note:\n      title: "again"\n      body_md: "{{ input.text }} (again)"\n      about: "{{ company.ref }}"\nmatch:\n  inputs: [text]\n');
 
 const CHAIN = `name: note_then_link
 description: Keeps a note about Acme, then links that note to the company (a unit test's chain).

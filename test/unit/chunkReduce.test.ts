@@ -40,6 +40,8 @@ actions:
   - create_note:
       title: "People: {{ out.people | join(', ') }}"
       body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 function manifest(): SkillManifest {

@@ -53,6 +53,8 @@ actions:
   - create_note:
       title: "Topics: {{ out.topics | join(', ') }}"
       body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 async function loadSkills(...dirs: string[]): Promise<{ skills: LoadedSkill[]; chains: LoadedChain[] }> {

@@ -15,7 +15,10 @@ prompt: {user: "{{ input.text }}"}
 output_schema: {type: object, properties: {title: {type: string, description: The title of the note.}}}
 actions:
   - create_note: {title: "{{ out.title }}", body_md: "{{ input.text }}"}
-${extra}`;
+${extra}
+match:
+  inputs: [text]
+`;
 
 function write(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
