@@ -45,8 +45,6 @@ export class Evaluator {
   private readonly scopes: Map<string, unknown>[] = [new Map()];
   private readonly output: string[] = [];
   private length = 0;
-  /** How many {% for %} loops enclose the current node, for loop.depth. */
-  private loopDepth = 0;
   /** Jinja's global functions, seen when the context has no variable of that name. */
   private readonly globals: ReadonlyMap<string, unknown>;
 
@@ -171,7 +169,6 @@ export class Evaluator {
     }
     // An error ends the whole render, so the scope needs no unwinding on the way out.
     this.scopes.push(scope);
-    this.loopDepth++;
     const n = items.length;
     let changedLast: { args: unknown[] } | undefined;
     const changed = templateFunction((...args: unknown[]) => {
@@ -183,7 +180,7 @@ export class Evaluator {
       this.bind(scope, node, items[i]);
       scope.set('loop', {
         index: i + 1, index0: i, revindex: n - i, revindex0: n - i - 1,
-        first: i === 0, last: i === n - 1, length: n, depth: this.loopDepth, depth0: this.loopDepth - 1,
+        first: i === 0, last: i === n - 1, length: n, depth: 1, depth0: 0, // Jinja counts recursion of recursive loops here, which this engine has not
         previtem: i > 0 ? items[i - 1] : undefined, nextitem: i < n - 1 ? items[i + 1] : undefined,
         cycle: templateFunction((...args: unknown[]) => {
           if (args.length === 0) throw new TemplateValueError('loop.cycle() needs at least one value to cycle through');
@@ -193,7 +190,6 @@ export class Evaluator {
       });
       this.renderNodes(node.body);
     }
-    this.loopDepth--;
     this.scopes.pop();
   }
 

@@ -85,6 +85,16 @@ function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
+/** "inf", "-Infinity", "nan" as Python's float() reads them (any case, spaces around). */
+function nonFinite(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  let s = value.trim().toLowerCase();
+  const sign = s.startsWith('-') ? -1 : 1;
+  if (s.startsWith('-') || s.startsWith('+')) s = s.slice(1);
+  if (s === 'inf' || s === 'infinity') return sign * Infinity;
+  return s === 'nan' ? NaN : undefined;
+}
+
 // ---- dates --------------------------------------------------------------------------------------
 
 function digitsAt(s: string, at: number, count: number): number | undefined {
@@ -441,7 +451,7 @@ const TABLE: BuiltinFilter[] = [
     description: 'The value as a float (decimal text is read; anything else gives default, 0.0 if not given).',
     parameters: [p('default', 'Result when the value is not a number.', true)],
     apply: (v, a) => {
-      const n = toNumber(v);
+      const n = toNumber(v) ?? nonFinite(v);
       if (n !== undefined) return makeFloat(n);
       return a[0] === undefined ? makeFloat(0) : a[0];
     },
@@ -576,9 +586,19 @@ const TABLE: BuiltinFilter[] = [
   },
   {
     name: 'trim',
-    description: 'The text without whitespace at either end.',
-    parameters: [],
-    apply: (v, _a, b) => text(v, 'trim', b).trim(),
+    description: 'The text without whitespace (or the given characters) at either end.',
+    parameters: [p('chars', 'Characters to remove instead of whitespace.', true)],
+    apply: (v, a, b) => {
+      const s = text(v, 'trim', b);
+      if (a[0] === undefined || a[0] === null) return s.trim();
+      const strip = new Set(characters(text(a[0], 'trim', b)));
+      const chars = characters(s);
+      let from = 0;
+      let to = chars.length;
+      while (from < to && strip.has(chars[from])) from++;
+      while (to > from && strip.has(chars[to - 1])) to--;
+      return chars.slice(from, to).join('');
+    },
   },
   {
     name: 'truncate',

@@ -320,6 +320,10 @@ export class Parser {
     this.enter(this.peek());
     const iterable = this.parseOr();
     this.leave();
+    if (this.isName('recursive')) {
+      const t = this.peek();
+      this.fail('recursive loops are not supported: loop over each level with its own {% for %}', t.start, t.end);
+    }
     let filter: Expr | undefined;
     if (this.isName('if')) {
       this.take();
