@@ -67,6 +67,7 @@ export const FILTER_CASES: ConformanceCase[] = [
   same("{{ [1, 2, 3]|reverse|join(',') }}", '3,2,1'),
   same("{{ 42|string ~ '!' }}", '42!'),
   same('{{ 4.0|string }}', '4.0'),
+  same("{{ (10 / 4)|replace('.', ',') }} {{ (10 / 2)|replace('.', ',') }} {{ 3.0|upper }}", '2,5 5,0 3.0'),
   same("{{ 'foo bar'|title }}", 'Foo Bar'),
   same("{{ 'foo-bar baz'|title }}", 'Foo-Bar Baz'),
   same("{{ 'oNe tWO'|title }}", 'One Two'),

@@ -31,7 +31,7 @@ export interface BuiltinFilter {
 
 function text(value: unknown, filter: string, budget: Budget): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object' && dateText(value) === undefined) {
+  if (typeof value === 'object' && !(value instanceof TemplateFloat) && dateText(value) === undefined) {
     throw new TemplateValueError(`${filter} expects text, got ${describeType(value)}`);
   }
   return toText(value, budget);
