@@ -65,6 +65,8 @@ describe('skill editor: hover', () => {
     assert.match(when.markdown, /^`out.skills` — A field of the model's output \(output_schema, array\)/);
     const text = 'name: s\nprompt:\n  user: "{{ company.id }}"\n';
     assert.match(hoverAt(text, at(text, 'company'), 'skill')!.markdown, /^`company` is not provided here: a template at this place can use `input`, `now`, `chunk`\.$/);
+    const assigned = 'name: s\nprompt:\n  user: |\n    {%- set short = input.text[:100] %}\n    {{ short }}\n';
+    assert.match(hoverAt(assigned, at(assigned, 'short }}'), 'skill')!.markdown, /^`short` is a variable this template assigns with \{% set %\}\.$/);
   });
 });
 
