@@ -95,6 +95,7 @@ version: 1
 description: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.
 match:
   keywords: [jot]
+  inputs: [text]
 prompt:
   user: "{{ input.text }}"
 output_schema:

@@ -31,7 +31,7 @@ describe('CLI: skills, run and records', function () {
     assert.match(list.stdout, /capture_note\s+ok/);
     assert.match(list.stdout, /extract_job\s+ok/);
     fs.mkdirSync(path.join(work, 'skills', 'my_skill'), { recursive: true });
-    fs.writeFileSync(path.join(work, 'skills', 'my_skill', 'skill.yaml'), 'name: my_skill\nversion: 1\ndescription: x\nchunking:\n  strategy: fixd\n');
+    fs.writeFileSync(path.join(work, 'skills', 'my_skill', 'skill.yaml'), 'name: my_skill\nversion: 1\ndescription: x\nmatch: {inputs: [text]}\nchunking:\n  strategy: fixd\n');
     const v = await cli({}, work, 'skills', 'validate');
     assert.equal(v.status, 2);
     assert.match(v.stdout, /skills\/my_skill\/skill\.yaml:5:\d+: error: .*strategy/);
@@ -99,7 +99,7 @@ describe('CLI: skills, run and records', function () {
   it('run --json on a run whose actions fail prints the failure as JSON, writes nothing and exits 1', async () => {
     fs.mkdirSync(path.join(work, 'skills', 'bad_link'), { recursive: true });
     fs.writeFileSync(path.join(work, 'skills', 'bad_link', 'skill.yaml'), [
-      'name: bad_link', 'version: 1', 'description: Links a note to a company. Use it in a unit test. Not for real inputs.',
+      'name: bad_link', 'version: 1', 'description: Links a note to a company. Use it in a unit test. Not for real inputs.', 'match: {inputs: [text]}',
       'prompt:', '  user: "{{ input.text }}"',
       'output_schema:', '  type: object', '  required: [rel]', '  properties:', '    rel: { type: string, description: The relation to write. }',
       'offline:', '  rel: knows',
@@ -192,7 +192,7 @@ describe('CLI: scripted skills and trust', function () {
       const dir = path.join(work, 'skills', 'stamp');
       fs.mkdirSync(dir, { recursive: true });
       const marker = path.join(work, 'ran.txt');
-      fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in tests. Not for users.\n');
+      fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in tests. Not for users.\nmatch: {inputs: [text]}\n');
       fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body_md: input.text } }] };\n}\n`);
       fs.writeFileSync(path.join(work, 'in.txt'), 'scripted note');
       const refused = await runCliIn(work, {}, 'run', 'stamp', '--input', 'in.txt');

@@ -22,7 +22,7 @@ async function skillIn(dir: string, name: string): Promise<LoadedSkill> {
 function workspaceSkill(root: string, name: string, script: string): string {
   const dir = path.join(root, 'skills', name);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: ${name}\nversion: 1\ndescription: A test skill that does one thing. Use it in tests. Not for users.\ntimeout_ms: 200\n`);
+  fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: ${name}\nversion: 1\ndescription: A test skill that does one thing. Use it in tests. Not for users.\nmatch: {inputs: [text]}\ntimeout_ms: 200\n`);
   fs.writeFileSync(path.join(dir, 'run.ts'), script);
   return path.join(root, 'skills');
 }
@@ -93,7 +93,7 @@ describe('a script\'s parameters are data', () => {
     try {
       const root = path.join(dir, 'skills', 'echo');
       fs.mkdirSync(root, { recursive: true });
-      fs.writeFileSync(path.join(root, 'skill.yaml'), 'name: echo\nversion: 1\ndescription: Echoes a title through a script. Use it in tests. Not for users.\n');
+      fs.writeFileSync(path.join(root, 'skill.yaml'), 'name: echo\nversion: 1\ndescription: Echoes a title through a script. Use it in tests. Not for users.\nmatch: {inputs: [text]}\n');
       fs.writeFileSync(path.join(root, 'run.ts'), 'export function execute(ctx: any, input: any) { return { actions: [{ create_note: { title: "Send the {{ input.text }} deck {#x", body: input.text }, as: "n" }, { add_tags: { entity: "{{ n.ref }}", tags: ["{% raw"] } }] }; }');
       const { skills } = await loadSkillFolders([path.join(dir, 'skills')], checks);
       const s = skills.find((x) => x.name === 'echo')!;

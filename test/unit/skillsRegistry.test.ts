@@ -202,7 +202,7 @@ describe('New Skill scaffold', () => {
 });
 
 describe('enabledEdit', () => {
-  const base = '# my skill\nname: alpha   # the name\nversion: 3\ndescription: x\nprompt: {user: "a"}\n';
+  const base = '# my skill\nname: alpha   # the name\nversion: 3\ndescription: x\nmatch: {inputs: [text]}\nprompt: {user: "a"}\n';
 
   it('replaces only the value of an existing enabled:, keeping comments and spacing', () => {
     const text = base.replace('version: 3\n', 'version: 3\nenabled:   true    # on for now\n');
