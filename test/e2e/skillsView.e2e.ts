@@ -25,7 +25,7 @@ offline:
 actions:
   - create_note:
       title: "{{ out.summary }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
 match:
   inputs: [text]
 `;

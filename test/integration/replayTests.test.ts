@@ -62,7 +62,7 @@ offline:
 actions:
   - create_note:
       title: "{{ out.title }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
 match:
   inputs: [text]
 `;

@@ -34,7 +34,7 @@ chunking:
   strategy: fixd
 actions:
   - create_note:
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
 match:
   inputs: [text]
 `;

@@ -34,12 +34,12 @@ offline:
 actions:
   - upsert_company:
       name: Acme Robotics
-    as: company
+      as: company
   - create_note:
       title: "{{ out.title }}"
       body_md: "{{ input.text }}"
       about: "{{ company.ref }}"
-    as: note
+      as: note
 match:
   inputs: [text]
 `;
@@ -61,7 +61,7 @@ actions:
   - upsert_company:
       name: ACME Robotics Inc.
       website: https://acme.example
-    as: company
+      as: company
   - link:
       source: "{{ out.note }}"
       relation: mentions

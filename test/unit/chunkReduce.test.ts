@@ -18,14 +18,15 @@ description: Lists the people a long note mentions, merged into one list. Use it
 chunking:
   strategy: fixed
   max_chars: 200
+  reduce: true
+prompt:
+  user: "{{ input.text }}"
   reduce:
     system: Merge the partial lists into one; keep each person once.
     user: |
       PARTS:
       {% for p in parts %}- {{ p.people | join(", ") }}
       {% endfor %}MERGED SO FAR: {{ out.people | join(", ") }}
-prompt:
-  user: "{{ input.text }}"
 output_schema:
   type: object
   additionalProperties: false

@@ -37,12 +37,13 @@ description: Reads a long text in chunks, reduces the topics and keeps them as a
 chunking:
   strategy: fixed
   max_chars: 200
-  reduce:
-    system: "You merge topic lists."
-    user: "Merge {{ parts | length }} parts."
+  reduce: true
 prompt:
   system: "You list the topics of a text."
   user: "Part {{ chunk.index + 1 }} of {{ chunk.count }}:\\n{{ input.text }}"
+  reduce:
+    system: "You merge topic lists."
+    user: "Merge {{ parts | length }} parts."
 output_schema:
   type: object
   additionalProperties: false

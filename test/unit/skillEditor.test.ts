@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { completionsAt, cursorContext, type CompletionEntry } from '../../src/core/skillEditor';
 
-const EXTRACT_JOB = fs.readFileSync(path.join(__dirname, '..', '..', 'skills', 'extract_job', 'skill.yaml'), 'utf8');
+// The built-in extract_job as it was before the skill spec's form: the editor must keep serving that form.
+const EXTRACT_JOB = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'skills-legacy', 'extract_job', 'skill.yaml'), 'utf8');
 
 /** The text without the § marker, and the marker's offset. */
 function cursor(marked: string): { text: string; offset: number } {
