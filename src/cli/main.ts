@@ -323,6 +323,8 @@ export async function run(
       try {
         const { turns: _turns, wordTimed: _w, startOnly: _s, ...shown } = splitTranscript(text, { format, labels, swapRoles: values['swap-roles'] });
         io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
+        // Skipped cues are in the JSON too; stderr makes sure a person running it sees them.
+        for (const w of shown.warnings ?? []) io.stderr(`warning: ${file}: ${w}\n`);
       } catch (err) {
         if (err instanceof TranscriptError) throw new UsageError(`${file}: ${err.message}`);
         throw err;
