@@ -11,7 +11,7 @@ const gold = (f: string) => fs.readFileSync(path.join(GOLD_DIR, f), 'utf8');
 describe('transcript formats', () => {
   it('detects every gold-set format in the documented order', () => {
     const expected: Record<string, string> = {
-      'first-cue-names-zh.srt': 'srt', 'whisperx-en.srt': 'srt', 'teams-en.vtt': 'vtt', 'zoom-zh.vtt': 'vtt',
+      'first-cue-names-zh.srt': 'srt', 'fullwidth-zh.srt': 'srt', 'whisperx-en.srt': 'srt', 'teams-en.vtt': 'vtt', 'zoom-zh.vtt': 'vtt',
       'whisper-words-en.json': 'whisper-json', 'whisperx-zh.json': 'whisper-json', 'whisper-cpp-zh.json': 'whisper-cpp-json',
       'otter-en.txt': 'otter', 'feishu-zh.txt': 'feishu', 'labeled-zh.txt': 'labeled', 'named-en.txt': 'labeled',
       'qa-zh.txt': 'labeled', 'dialogue-en.txt': 'dialogue', 'hand-dialogue-zh.txt': 'dialogue',
