@@ -161,6 +161,12 @@ describe('SRT conformance: detection', () => {
     assert.deepEqual(r.cues.map((c) => [c.speaker, c.text, c.start]), [['面试官', '请介绍一下你最近做的项目？', 1], ['候选人', '我负责订单系统的重构。', 4]]);
   });
 
+  it('times without milliseconds under subtitle numbers are SRT (CRLF too); such a time in a note is not', () => {
+    assert.equal(readCues('1\r\n00:00:01 --> 00:00:02\r\nInterviewer: Why?\r\n\r\n2\r\n00:00:03 --> 00:00:04\r\nCandidate: Because.\r\n', 'auto').format, 'srt');
+    const labeled = readCues('Interviewer: Agenda first.\n10:00 -> 10:30 intro\nCandidate: Sounds good, thanks.\nInterviewer: Why did you pick Kafka?\nCandidate: For replay.\n', 'auto');
+    assert.equal(labeled.format, 'labeled-en');
+  });
+
   it('a file with spaced arrows and unpadded times is detected as SRT', () => {
     const body = '1\n0:0:1,5 -- > 0:0:3,0\nInterviewer: Why a queue?\n\n2\n0:0:4,0 -> 0:0:9,0\nCandidate: To absorb bursts.\n';
     assert.equal(readCues(body, 'auto').format, 'srt');

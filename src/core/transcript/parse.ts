@@ -1,6 +1,6 @@
 import { blockHeaderCounts, parseFeishu, parseOtter } from './formats/blocks';
 import { parseCues } from './formats/cues';
-import { readSrtTiming } from './formats/srtCues';
+import { isIndexLine, readSrtTiming } from './formats/srtCues';
 import { parseDialogue } from './formats/dialogue';
 import { countLabeledLines, parseLabeled } from './formats/labeled';
 import { jsonKind, parseJsonRoot, parseWhisperCppJson, parseWhisperJson } from './formats/whisperJson';
@@ -28,22 +28,29 @@ export interface ParseOptions {
 
 /**
  * Whether some line is an SRT timing line (`00:01:02,000 --> 00:01:05,000`, full-width
- * `00：00：01，000`, a spaced or doubled arrow, unpadded times). Each line is scanned once, no
- * pattern: a multiline pattern with blank-space loops that could each take the same blank lines
- * once made 8 KB of them take 41 s. Only lines that start (after blank space) with a digit are
- * scanned.
+ * `00：00：01，000`, a spaced or doubled arrow, unpadded times) with milliseconds or under a
+ * subtitle number: "10:00 -> 10:30" alone in notes is not a subtitle. Each line is scanned once,
+ * no pattern: a multiline pattern with blank-space loops that could each take the same blank
+ * lines once made 8 KB of them take 41 s. Only lines that start (after blank space) with a
+ * digit are scanned.
  */
 export function hasSrtTimingLine(text: string): boolean {
   const n = text.length;
   let i = 0;
+  let previous = '';
   while (i < n) {
     const from = i;
     let c = text.charCodeAt(i);
     while (i < n && isSpaceCode(c) && !isLineBreakCode(c)) c = text.charCodeAt(++i);
     const digit = i < n && c >= 48 && c <= 57;
     while (i < n && !isLineBreakCode(text.charCodeAt(i))) i++;
-    if (digit && readSrtTiming(text.slice(from, i)).shaped) return true;
-    i++;
+    const line = digit ? text.slice(from, i) : '';
+    if (digit) {
+      const timing = readSrtTiming(line);
+      if (timing.shaped && (timing.millis || isIndexLine(previous))) return true;
+    }
+    previous = line;
+    i += text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
   }
   return false;
 }

@@ -89,10 +89,11 @@ function scanArrow(s: string, at: number): number | undefined {
 
 /**
  * An SRT timing line: a time, an arrow, a time, then anything (position data some editors
- * add). `shaped` when the line has that form; `start`/`end` only when both times are readable.
- * A scan, not a pattern: it runs on every line of the file.
+ * add). `shaped` when the line has that form; `start`/`end` only when both times are readable;
+ * `millis` when a time has a milliseconds separator (what sets a subtitle time apart from a
+ * "10:00 -> 10:30" in a note). A scan, not a pattern: it runs on every line of the file.
  */
-export function readSrtTiming(line: string): { shaped: boolean; start?: number; end?: number } {
+export function readSrtTiming(line: string): { shaped: boolean; start?: number; end?: number; millis?: boolean } {
   let i = 0;
   while (i < line.length && isSpace(line.charCodeAt(i))) i++;
   const a = scanTime(line, i);
@@ -107,11 +108,12 @@ export function readSrtTiming(line: string): { shaped: boolean; start?: number; 
   if (!b) return { shaped: false };
   const start = secondsOf(a);
   const end = secondsOf(b);
-  return start === undefined || end === undefined ? { shaped: true } : { shaped: true, start, end };
+  const millis = a.seps.some(isDecimal) || b.seps.some(isDecimal);
+  return start === undefined || end === undefined ? { shaped: true, millis } : { shaped: true, start, end, millis };
 }
 
 /** A subtitle number: digits, maybe negative or with a dot (`-1`, `12.5`, `007`), blank space after. */
-function isIndexLine(text: string): boolean {
+export function isIndexLine(text: string): boolean {
   const t = text.trim();
   let i = t.charCodeAt(0) === 45 ? 1 : 0;
   const from = i;
