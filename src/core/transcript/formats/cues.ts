@@ -76,7 +76,8 @@ export function parseCues(text: string, kind: 'srt' | 'vtt'): CueSegments {
   }
   if (segments.length === 0) {
     const name = kind === 'srt' ? 'SRT' : 'WebVTT';
-    const why = warnings.length > 0 ? `: ${warnings.slice(0, 3).join('; ')}${warnings.length > 3 ? `; and ${warnings.length - 3} more` : ''}` : '';
+    // The first reason only: the message is one short line, and the first place to fix is what helps.
+    const why = warnings.length > 0 ? `: ${warnings[0]}${warnings.length > 1 ? ` (and ${warnings.length - 1} more skipped)` : ''}` : '';
     throw new TranscriptError(`the ${name} file has no cue with text${why}`);
   }
   return { segments, warnings };
