@@ -131,7 +131,7 @@ describe('SRT conformance: broken blocks cost themselves only', () => {
   it('text before the first subtitle is skipped with a warning', () => {
     const r = srt(`some title\n\n${sub(1, '00:00:01,000 --> 00:00:02,000', 'first')}`);
     assert.deepEqual(texts(r), ['first']);
-    assert.match(r.warnings[0], /^line 1: "some title" comes before the first subtitle's time line and was skipped/);
+    assert.match(r.warnings[0], /^line 1: expected a cue time line such as "00:01:02,000 --> 00:01:05,000"; found "some title" before the first one, and skipped it$/);
   });
 
   it('a time line that cannot be read skips its subtitle only, with a warning naming its line', () => {

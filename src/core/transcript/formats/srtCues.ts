@@ -167,7 +167,7 @@ export function readSrtCues(text: string): SrtRead {
     if (current && !skipping) current.lines.push(line);
     else if (!strayWarned && cues.length === 0 && !current && line.text.trim() !== '') {
       strayWarned = true;
-      warnings.push(`line ${line.number}: ${quoteExcerpt(line.text)} comes before the first subtitle's time line and was skipped`);
+      warnings.push(`line ${line.number}: expected a cue time line such as "00:01:02,000 --> 00:01:05,000"; found ${quoteExcerpt(line.text)} before the first one, and skipped it`);
     }
   };
 
