@@ -340,6 +340,9 @@ export async function run(
       try {
         const { turns: _turns, wordTimed: _w, startOnly: _s, ...shown } = splitTranscript(text, { format, labels, swapRoles: values['swap-roles'] });
         io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
+        // The JSON lists what was skipped; one short line on stderr makes sure a person running it sees that something was.
+        const w = shown.warnings;
+        if (w) io.stderr(`warning: ${file}: ${w.length === 1 ? 'a block was' : `${w.length} blocks were`} skipped while reading, the first at ${/^line \d+/.exec(w[0])?.[0] ?? 'the start'}; "warnings" in the JSON ${w.length === 1 ? 'says why' : 'lists them'}\n`);
       } catch (err) {
         if (err instanceof TranscriptError) throw new UsageError(`${file}: ${err.message}`);
         throw err;
