@@ -7,6 +7,7 @@ import { schemaProblems, structuredCall } from '../../src/core/llm/structuredCal
 import { validateSkillManifest } from '../../src/core/manifest';
 import { FakeLlm } from '../support/fakeLlm';
 import { ROOT } from './helpers';
+import type { JsonSchema } from '../../src/core/runtime/schema';
 
 // The patterns that passed the old syntactic guard and backtracked for seconds on 30 characters.
 const SLOW: Array<{ pattern: string; text: string }> = [
@@ -51,7 +52,7 @@ describe('patterns from skills and model replies run in a linear-time engine', (
       assert.ok(compiled instanceof LinearPattern);
       assert.equal(compiled.engine, LINEAR_ENGINE);
       assert.equal(compiled.test(text), false);
-      const schema = { type: 'object', properties: { a: { type: 'string', pattern } } };
+      const schema: JsonSchema = { type: 'object', properties: { a: { type: 'string', pattern } } };
       const problems = await withBacktrackingRefused([pattern], () => schemaProblems(schema, { a: text }));
       assert.deepEqual(problems, [`/a must match pattern "${pattern}"`]);
     });
