@@ -5,9 +5,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Core } from '../core';
-import {
-  CassetteError, RECORDINGS_DIR, registeredSkillHashes, replayFile, type CassetteReplayResult,
-} from '../core/replay';
+import { CassetteError, RECORDINGS_DIR, replayFile, type CassetteReplayResult } from '../core/replay';
+import { registeredSkillHashes } from '../core/skills/skillHash';
 import type { ManifestSkillHost } from '../core/skills/manifest/skillHost';
 import type { LlmProvider } from '../core/llm/provider';
 import { errorLine, safeIo } from './io';

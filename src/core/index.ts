@@ -43,3 +43,4 @@ export { AskError, type AskOutcome } from './skills/ask';
 export type { AskRequest } from './skills/types';
 export type { UsageTotals } from './llm/usageMeter';
 export { JUDGMENT_SCHEMA } from './llm/modelJudge/judgmentSchema';
+export { skillDefinitionHash, codeSkillHash, registeredSkillHashes, type SkillDefinition } from './skills/skillHash';

@@ -61,7 +61,7 @@ import { UsageMeter } from './llm/usageMeter';
 import type { CallRecorder } from './replay/callRecorder';
 import type { ManifestSkillHost } from './skills/manifest/skillHost';
 import { recording } from './replay/recordingProvider';
-import { codeSkillHash, registeredSkillHashes } from './replay/skillHash';
+import { codeSkillHash, registeredSkillHashes } from './skills/skillHash';
 import { AGENT_PROMPT_VERSION, agentToolNames, runAgent } from './llm/agentLoop';
 
 /** The name agent-mode recordings go by: the flow of `ask` when no skill matched. */

@@ -9,7 +9,7 @@ import { CassetteRecorder } from '../../src/core/replay/cassetteRecorder';
 import { compareResults } from '../../src/core/replay/compare';
 import { recording } from '../../src/core/replay/recordingProvider';
 import { replayCassette, replayFile, type ReplayRunnerOptions } from '../../src/core/replay/replayRunner';
-import { codeSkillHash, registeredSkillHashes, skillDefinitionHash } from '../../src/core/replay/skillHash';
+import { codeSkillHash, registeredSkillHashes, skillDefinitionHash } from '../../src/core/skills/skillHash';
 import { createCore, type Core } from '../../src/core/services';
 import { ToolRegistry } from '../../src/core/tools/registry';
 import { fail, ok, type Tool, type ToolContext } from '../../src/core/tools/types';

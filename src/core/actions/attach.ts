@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RecordsError } from '../records/errors';
-import { isInside } from '../tools/readFile';
+import { isInside } from '../runtime/pathInside';
 import { ATTACHMENT_RELATIONS } from '../records/schema';
 import { defineAction, existingRef, refParam, single, str, writeFor } from './plan';
 import type { InputAttachment, PlanView } from './types';

@@ -1,4 +1,3 @@
-import type { ActionName } from './registry';
 
 /**
  * A parameter renamed to the skill spec's name (issue 26). `wrap: 'list'` turns the old single
@@ -18,7 +17,8 @@ export interface LegacyParam {
  * renames them at run time and rewrites them with `skills migrate`; the planner renames them too,
  * so an action built in code with an old name (a scripted skill) still plans.
  */
-export const LEGACY_PARAMS: Readonly<Partial<Record<ActionName, readonly LegacyParam[]>>> = {
+/** Keyed by primitive name (a plain string: this table sits below the registry and the manifest, which both read it). */
+export const LEGACY_PARAMS: Readonly<Record<string, readonly LegacyParam[]>> = {
   upsert_position: [
     { from: 'deadline', to: 'deadline_at' },
     { from: 'url', to: 'source_url' },
@@ -55,7 +55,7 @@ export const LEGACY_PARAMS: Readonly<Partial<Record<ActionName, readonly LegacyP
  * one silently winning.
  */
 export function renameLegacyParams(primitive: string, params: Record<string, unknown>): { params: Record<string, unknown>; renamed: LegacyParam[] } {
-  const table = Object.prototype.hasOwnProperty.call(LEGACY_PARAMS, primitive) ? LEGACY_PARAMS[primitive as ActionName] : undefined;
+  const table = Object.prototype.hasOwnProperty.call(LEGACY_PARAMS, primitive) ? LEGACY_PARAMS[primitive] : undefined;
   if (!table || !params) return { params, renamed: [] };
   const out: Record<string, unknown> = { ...params };
   const renamed: LegacyParam[] = [];

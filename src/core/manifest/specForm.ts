@@ -7,7 +7,6 @@
 
 import { isMap, isPair, isScalar, isSeq, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
 import { LEGACY_PARAMS, renameLegacyParams, type LegacyParam } from '../actions/legacyParams';
-import type { ActionName } from '../actions/registry';
 import { ACTION_PRIMITIVES } from './types';
 
 /** What about a manifest is in the old form. */
@@ -65,7 +64,7 @@ export function interviewWhenIsTime(value: unknown): boolean {
 
 /** The legacy renames that apply to one action's parameters, the create_interview `when` included. */
 function legacyRenames(primitive: string, params: Record<string, unknown>): LegacyParam[] {
-  const table = LEGACY_PARAMS[primitive as ActionName] ?? [];
+  const table = (Object.prototype.hasOwnProperty.call(LEGACY_PARAMS, primitive) ? LEGACY_PARAMS[primitive] : undefined) ?? [];
   return table.filter((l) => Object.prototype.hasOwnProperty.call(params, l.from) && !Object.prototype.hasOwnProperty.call(params, l.to)
     && (!l.conflictsWithCondition || interviewWhenIsTime(params[l.from])));
 }

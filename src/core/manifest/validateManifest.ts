@@ -17,7 +17,6 @@ import { fields, OPEN, unknownVariables, type TemplateScope, type VariableShape 
 import { ACTION_PRIMITIVES, type ActionPrimitive, type ChainManifest, type SkillManifest } from './types';
 import { interviewWhenIsTime, legacyEdits, specActionParams, specForm } from './specForm';
 import { LEGACY_PARAMS } from '../actions/legacyParams';
-import type { ActionName } from '../actions/registry';
 import { YamlLocations, type ScalarSite } from './yamlLocations';
 import { linearRegExpEngine } from '../runtime/linearRegExp';
 
@@ -579,7 +578,7 @@ function checkSkill(text: string, file: string, options: SkillValidationOptions)
       const { as: _as, when: _when, ...params } = specActionParams(primitive, found.params, {});
       if (found.params.when !== undefined && primitive === 'create_interview' && interviewWhenIsTime(found.params.when)) params.scheduled_at ??= found.params.when;
       const oldName = new Map<string, string>();
-      for (const l of LEGACY_PARAMS[primitive as ActionName] ?? []) if (found.params[l.from] !== undefined && found.params[l.to] === undefined) oldName.set(l.to, l.from);
+      for (const l of (Object.prototype.hasOwnProperty.call(LEGACY_PARAMS, primitive) ? LEGACY_PARAMS[primitive] : undefined) ?? []) if (found.params[l.from] !== undefined && found.params[l.to] === undefined) oldName.set(l.to, l.from);
       const written = (rel: string) => {
         const m = /^\/([^/]*)(.*)$/.exec(rel);
         return m && oldName.has(m[1]) ? `/${oldName.get(m[1])}${m[2]}` : rel;

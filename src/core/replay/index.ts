@@ -14,7 +14,6 @@ export {
   replayCassette, replayFile,
   type CassetteReplayResult, type CassetteStatus, type ReplayCallResult, type ReplayCallStatus, type ReplayCounts, type ReplayRunnerOptions,
 } from './replayRunner';
-export { skillDefinitionHash, codeSkillHash, registeredSkillHashes, type SkillDefinition } from './skillHash';
 export { benchReplay, type ReplayBenchResult } from './bench';
 export { rerecordCassette, type RerecordOptions, type RerecordResult } from './rerecord';
 export { summarizeCassette, outlineCassette, type CassetteSummary, type CassetteCallLine } from './cassetteOutline';

@@ -6,6 +6,7 @@
  * would block the open, or a socket), and no more than a size cap is ever read. Each refusal
  * names the file and the reason, so the user knows what to fix.
  */
+import { isInside } from './pathInside';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -27,10 +28,7 @@ export const SAFE_READ_MAX_BYTES = 1024 * 1024;
 // terminal never becomes ours. Windows has none of them (0); the checks before the open remain.
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOCTTY ?? 0);
 
-function inside(root: string, child: string): boolean {
-  const rel = path.relative(root, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+const inside = isInside;
 
 /**
  * The UTF-8 text of `file` (absolute, or relative to `root`), which must really be a regular file

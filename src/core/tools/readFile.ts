@@ -1,15 +1,10 @@
+import { isInside } from '../runtime/pathInside';
 import { constants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { decodeTranscript } from '../transcript/readText';
 import { TranscriptError } from '../transcript/model';
 import { fail, ok, type Tool, type ToolResult } from './types';
-
-/** True when `child` is `root` or inside it (both already resolved, symlinks followed). */
-export function isInside(root: string, child: string): boolean {
-  const rel = path.relative(root, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 // O_NOFOLLOW refuses a symlink as the last component; O_NONBLOCK keeps a FIFO from blocking the
 // open (it is refused right after); O_NOCTTY keeps a terminal device from becoming ours. Windows

@@ -14,35 +14,12 @@ import type { ChainManifest, ChainStep, SkillManifest } from '../../manifest';
 import { nowHelper } from '../../runtime/template';
 import { CancelledError, throwIfAborted } from '../../runtime/abort';
 import { applyActions } from '../../actions/runActions';
-import type { PlanOp } from '../../actions/types';
 import { ScratchRecords } from '../../records/scratchRecords';
 import { ParamRenderer } from './renderParams';
 import { runManifestSkill, type ManifestInput, type ManifestRunDeps, type ManifestRunResult } from './runManifestSkill';
 
-/** One action of a step's plan, as the step report lists it (and `output_as` gives later steps). */
-export interface ChainStepAction {
-  primitive: string;
-  op: PlanOp;
-  id: string;
-  /** "kind:id" of the record the action is about. */
-  ref: string;
-}
-
-/** How one step ended. */
-export interface ChainStepReport {
-  index: number;
-  skill: string;
-  status: 'ok' | 'dry_run' | 'skipped' | 'failed' | 'invalid';
-  attempts: number;
-  output_as?: string;
-  runId?: string;
-  planned?: number;
-  /** What the step's plan does (a dry run) or did, action by action; absent when it planned nothing. */
-  actions?: ChainStepAction[];
-  error?: string;
-  /** True for a step of an `on_error` branch. */
-  onError?: boolean;
-}
+export type { ChainStepAction, ChainStepReport } from './chainStepReport';
+import type { ChainStepAction, ChainStepReport } from './chainStepReport';
 
 /** What a chain did. */
 export interface ChainReport {

@@ -8,7 +8,7 @@ import type { PlannedAction } from '../../actions/types';
 import type { StructuredAttempt } from '../../llm/structuredCall';
 import type { LlmUsage } from '../../llm/provider';
 import type { RouteDecision } from '../../routing/routeRequest';
-import type { ChainStepReport } from './runChain';
+import type { ChainStepReport } from './chainStepReport';
 
 /** How the input was split before the model read it. */
 export interface ChunkingTrace {

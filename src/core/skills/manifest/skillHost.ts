@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadSkillFolders, type LoadedSkill, type LoadSkillsOptions } from '../../manifest';
 import { RecordsStore } from '../../records/recordsStore';
-import { skillDefinitionHash } from '../../replay/skillHash';
+import { skillDefinitionHash } from '../skillHash';
 import { checkActionParamsSchema, checkTemplateSyntax } from './manifestChecks';
 
 /** The declarative skills of a run's context. */

@@ -4,10 +4,10 @@
  * cassette is reported stale rather than failed.
  */
 import { createHash } from 'node:crypto';
-import type { SkillRegistry } from '../skills/registry';
-import type { SkillMeta } from '../skills/types';
+import type { SkillRegistry } from './registry';
+import type { SkillMeta } from './types';
 import type { ToolRegistry } from '../tools/registry';
-import { canonicalJson } from './canonical';
+import { canonicalJson } from '../replay/canonical';
 
 /**
  * What a definition hash is taken over. A code skill: its metadata and the schemas of its tools.
