@@ -20,6 +20,8 @@ import { runInlineTests, type InlineTestResult } from '../core/skills/manifest/i
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
 import type { ManifestInput, ManifestRunDeps } from '../core/skills/manifest/runManifestSkill';
 import { RecordsStore } from '../core/records/recordsStore';
+import { recordDetails, recordName } from '../core/records/recordSummary';
+import type { RecordRow } from '../core/records/rows';
 import { ENTITY_KINDS, type EntityKind } from '../core/records/schema';
 import type { LlmProvider } from '../core/llm/provider';
 import { AUDIO_EXTENSIONS, type SttProvider, type SttResult } from '../core/speech/stt';
@@ -296,7 +298,10 @@ export async function recordsCommand(word: string | undefined, json: boolean, re
     for (const k of kinds) {
       if (out[k].length === 0 && !kind) continue;
       io.stdout(`${k} (${out[k].length})\n`);
-      for (const row of out[k] as Array<Record<string, unknown>>) io.stdout(`  ${String(row.id).slice(0, 8)}  ${String(row.name ?? row.title ?? row.slug ?? row.relation ?? '')}\n`);
+      for (const row of out[k] as RecordRow[]) {
+        const details = recordDetails(k, row);
+        io.stdout(`  ${String(row.id).slice(0, 8)}  ${recordName(k, row)}${details ? `  (${details})` : ''}\n`);
+      }
     }
   }
   return 0;
