@@ -252,6 +252,19 @@ describe('action primitives: the skill spec\'s parameters', () => {
     assert.match(recordDetails('reminder', store.get('reminder', r.id)!), /due 2026-03-03 · user · done/);
   });
 
+  it('records lists the new fields: work mode, interest and deadline; roles and title; a reminder\'s source; a tag\'s namespace', async () => {
+    const planned = await run([
+      A('upsert_company', { name: 'Acme' }, 'c'),
+      A('upsert_position', { company_id: '{{ c.id }}', title: 'SWE', location: 'Remote', work_mode: 'remote', interest_level: 4, deadline_at: '2026-03-20' }, 'p'),
+      A('upsert_person', { display_name: 'Jane', roles: ['recruiter', 'interviewer'], current_title: 'Talent Partner' }),
+      A('create_offer', { position_id: '{{ p.id }}', base: 400000, currency: 'CNY', period: 'year' }),
+    ]);
+    assert.equal(recordDetails('position', store.get('position', planned[1].id)!), 'Remote · remote · saved · interest 4/5 · apply by 2026-03-20');
+    assert.equal(recordName('person', store.get('person', planned[2].id)!), 'Jane');
+    assert.equal(recordDetails('person', store.get('person', planned[2].id)!), 'recruiter, interviewer · Talent Partner');
+    assert.equal(recordDetails('offer', store.list('offer')[0]), 'pending · base 400000 CNY/year');
+  });
+
   it('an action failing at apply rolls the whole run back', async () => {
     fs.writeFileSync(path.join(ws, 'cv.md'), 'cv');
     const planned = planActions([

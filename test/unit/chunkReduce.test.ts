@@ -39,7 +39,7 @@ output_schema:
 actions:
   - create_note:
       title: "People: {{ out.people | join(', ') }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
 `;
 
 function manifest(): SkillManifest {

@@ -75,7 +75,7 @@ describe('CLI: skills, run and records', function () {
     assert.equal(real.status, 0, real.stderr);
     const notes = JSON.parse((await cli({}, work, 'records', 'note', '--json')).stdout);
     assert.equal(notes.length, 1);
-    assert.equal(notes[0].body, 'Ask Li about the eval setup next week.');
+    assert.equal(notes[0].body_md, 'Ask Li about the eval setup next week.');
   });
 
   it('run extract_job needs a model offline; with the mock model it writes company, position and the reminder', async () => {
@@ -103,8 +103,8 @@ describe('CLI: skills, run and records', function () {
       'prompt:', '  user: "{{ input.text }}"',
       'output_schema:', '  type: object', '  required: [rel]', '  properties:', '    rel: { type: string, description: The relation to write. }',
       'offline:', '  rel: knows',
-      'actions:', '  - upsert_company: { name: Acme }', '    as: company', '  - create_note: { title: t, body: b }', '    as: note',
-      '  - link: { from: "{{ note.ref }}", relation: "{{ out.rel }}", to: "{{ company.ref }}" }',
+      'actions:', '  - upsert_company: { name: Acme }', '    as: company', '  - create_note: { title: t, body_md: b }', '    as: note',
+      '  - link: { source: "{{ note.ref }}", relation: "{{ out.rel }}", target: "{{ company.ref }}" }',
     ].join('\n') + '\n');
     fs.writeFileSync(path.join(work, 'note.txt'), 'A line.');
     const r = await cli({}, work, 'run', 'bad_link', '--input', 'note.txt', '--json');
@@ -177,7 +177,7 @@ describe('CLI: a chain from the workspace', function () {
       assert.equal(r.status, 0, r.stderr + r.stdout);
       assert.match(r.stdout, /1 capture_note\s+ok\n\s+did create\s+create_note\s+note:\S+\n\s+2 capture_note\s+ok\n\s+did create\s+create_note\s+note:\S+\n$/);
       const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
-      assert.deepEqual(notes.map((n: any) => n.body).sort(), ['Call Ana on Friday.', 'Follow up on: Call Ana on Friday.']);
+      assert.deepEqual(notes.map((n: any) => n.body_md).sort(), ['Call Ana on Friday.', 'Follow up on: Call Ana on Friday.']);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
@@ -193,7 +193,7 @@ describe('CLI: scripted skills and trust', function () {
       fs.mkdirSync(dir, { recursive: true });
       const marker = path.join(work, 'ran.txt');
       fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in tests. Not for users.\n');
-      fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport async function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body: input.text } }] };\n}\n`);
+      fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport async function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body_md: input.text } }] };\n}\n`);
       fs.writeFileSync(path.join(work, 'in.txt'), 'scripted note');
       const refused = await runCliIn(work, {}, 'run', 'stamp', '--input', 'in.txt');
       assert.equal(refused.status, 2);
@@ -203,7 +203,7 @@ describe('CLI: scripted skills and trust', function () {
       assert.equal(trusted.status, 0, trusted.stderr);
       assert.ok(fs.existsSync(marker));
       const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
-      assert.equal(notes[0].body, 'scripted note');
+      assert.equal(notes[0].body_md, 'scripted note');
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

@@ -18,7 +18,7 @@ match: {keywords: [${keywords.join(', ')}]}
 prompt: {user: "{{ input.text }} for ${name}"}
 output_schema: {type: object, properties: {t: {type: string, description: The note's title in a few words.}}}
 actions:
-  - create_note: {title: "{{ out.t }}", body: "{{ input.text }}"}
+  - create_note: {title: "{{ out.t }}", body_md: "{{ input.text }}"}
 `;
 
 function write(file: string, text: string): void {

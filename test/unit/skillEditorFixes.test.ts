@@ -27,7 +27,7 @@ function fixed(text: string, code: string): string {
   return applyEdits(text, fixes[0].edits);
 }
 
-const BASE = 'output_schema: {type: object}\nprompt:\n  user: "{{ input.text }}"\nactions:\n  - create_note: {body: x}\n';
+const BASE = 'output_schema: {type: object}\nprompt:\n  user: "{{ input.text }}"\nactions:\n  - create_note: {body_md: x}\n';
 
 describe('skill editor: hover', () => {
   it('on a key shows the schema\'s description, type and allowed values', () => {
@@ -78,8 +78,8 @@ describe('skill editor: quick fixes', () => {
   });
 
   it('adds a nested required key at the mapping\'s indentation, after a block scalar', () => {
-    const text = 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  system: |\n    You read.\n\n    Rules.\noutput_schema: {type: object}\nactions:\n  - create_note: {body: x}\n';
-    assert.equal(fixed(text, 'schema-required'), 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  system: |\n    You read.\n\n    Rules.\n  user: "{{ input.text }}"\noutput_schema: {type: object}\nactions:\n  - create_note: {body: x}\n');
+    const text = 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  system: |\n    You read.\n\n    Rules.\noutput_schema: {type: object}\nactions:\n  - create_note: {body_md: x}\n';
+    assert.equal(fixed(text, 'schema-required'), 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  system: |\n    You read.\n\n    Rules.\n  user: "{{ input.text }}"\noutput_schema: {type: object}\nactions:\n  - create_note: {body_md: x}\n');
   });
 
   it('adds a missing key of a list item and of a nested mapping in a chain', () => {
@@ -95,7 +95,7 @@ describe('skill editor: quick fixes', () => {
 
   it('adds the three keys a manifest-only skill needs', () => {
     const text = 'name: my_skill\nversion: 1\ndescription: d\n';
-    assert.equal(fixed(text, 'manifest-only-required'), 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  user: |\n    {{ input.text }}\noutput_schema:\n  type: object\n  required: [title]\n  properties:\n    title:\n      type: string\n      description: A one-line title of the input.\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n');
+    assert.equal(fixed(text, 'manifest-only-required'), 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  user: |\n    {{ input.text }}\noutput_schema:\n  type: object\n  required: [title]\n  properties:\n    title:\n      type: string\n      description: A one-line title of the input.\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n');
     // ... and the result is a valid skill.
     const result = validateSkillManifest(fixed(text, 'manifest-only-required'), '/w/skills/my_skill/skill.yaml', { folderName: 'my_skill' });
     assert.deepEqual(result.problems.filter((p) => p.severity === 'error'), []);
@@ -139,7 +139,7 @@ describe('skill editor: ranges and files', () => {
     assert.deepEqual(r, { startLine: 0, startCharacter: 6, endLine: 0, endCharacter: 16 });
     assert.equal(text.split('\n')[r.startLine].slice(r.startCharacter, r.endCharacter), 'other_name');
     // A template error inside a block scalar: the characters of the bad expression.
-    const tpl = `name: my_skill\nversion: 1\ndescription: d\noutput_schema: {type: object}\nprompt:\n  user: |\n    Hi\n    {{ input.text | nosuchfilter }}\nactions:\n  - create_note: {body: x}\n`;
+    const tpl = `name: my_skill\nversion: 1\ndescription: d\noutput_schema: {type: object}\nprompt:\n  user: |\n    Hi\n    {{ input.text | nosuchfilter }}\nactions:\n  - create_note: {body_md: x}\n`;
     const { checkTemplateSyntax } = require('../../src/core/skills/manifest/manifestChecks') as typeof import('../../src/core/skills/manifest/manifestChecks');
     const t = validateSkillManifest(tpl, '/w/skills/my_skill/skill.yaml', { folderName: 'my_skill', checkTemplate: checkTemplateSyntax }).problems.find((x) => x.code === 'template-syntax')!;
     const z = toZeroBased(t);

@@ -14,7 +14,7 @@ description: Saves a note of the text. Use it for free-form notes. Not for job p
 prompt: {user: "{{ input.text }}"}
 output_schema: {type: object, properties: {title: {type: string, description: The title of the note.}}}
 actions:
-  - create_note: {title: "{{ out.title }}", body: "{{ input.text }}"}
+  - create_note: {title: "{{ out.title }}", body_md: "{{ input.text }}"}
 ${extra}`;
 
 function write(file: string, text: string): void {

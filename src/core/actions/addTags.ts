@@ -9,11 +9,11 @@ export function tagLabel(namespace: unknown, name: unknown): string {
   return namespace && namespace !== DEFAULT_TAG_NAMESPACE ? `${String(namespace)}:${String(name)}` : String(name);
 }
 
-/** A namespace as stored: trimmed, lower case, letters, digits, _ . - only. */
+/** A namespace as stored: trimmed, lower case, one word without ':' (which separates it from the name when shown). */
 function namespaceOf(value: unknown): string {
   if (value === undefined) return DEFAULT_TAG_NAMESPACE;
   const ns = String(value).trim().toLowerCase();
-  if (!/^[\p{L}\p{N}_.-]+$/u.test(ns)) throw new RecordsError('invalid', `namespace: ${JSON.stringify(value)} must be one word (letters, digits, _ . -), e.g. skill or general`);
+  if (!ns || /[\s:]/.test(ns)) throw new RecordsError('invalid', `namespace: ${JSON.stringify(value)} must be one word without ":", e.g. skill or general`);
   return ns;
 }
 

@@ -72,7 +72,7 @@ function blockSnippet(kind: ManifestKind, path: readonly Segment[], column: numb
       case 'output_schema':
         return `output_schema:\n${i1}type: object\n${i1}required: [\${1:title}]\n${i1}properties:\n${i2}\${1:title}:\n${i3}type: string\n${i3}description: \${2:What this field holds.}`;
       case 'actions':
-        return `actions:\n${i1}- \${1:create_note}:\n${i3}body: "{{ \${2:input.text} }}"`;
+        return `actions:\n${i1}- \${1:create_note}:\n${i3}body_md: "{{ \${2:input.text} }}"`;
       case 'tests':
         return `tests:\n${i1}- name: \${1:a typical input}\n${i2}input: \${2:text of the input}\n${i2}expect:\n${i3}output: {\$3}`;
       case 'offline':

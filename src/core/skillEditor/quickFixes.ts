@@ -72,7 +72,7 @@ function starterValue(kind: ManifestKind, path: readonly Segment[], schema: Sche
       case 'description': return [` ${JSON.stringify('Extracts … from … (say what it does). Use it when …. ' + NOT_FOR_SENTENCE)}`];
       case 'prompt': return ['', '  user: |', '    {{ input.text }}'];
       case 'output_schema': return ['', '  type: object', '  required: [title]', '  properties:', '    title:', '      type: string', '      description: A one-line title of the input.'];
-      case 'actions': return ['', '  - create_note:', '      title: "{{ out.title }}"', '      body: "{{ input.text }}"'];
+      case 'actions': return ['', '  - create_note:', '      title: "{{ out.title }}"', '      body_md: "{{ input.text }}"'];
     }
   }
   if (key === 'user') return [' "{{ input.text }}"'];
