@@ -31,6 +31,7 @@ describe('the loader checks a script\'s execute without running it', function ()
     ['export async function execute() { return {}; }', 'params', /takes 0 parameters/],
     ['export async function execute(ctx, inp, extra) { return {}; }', 'params', /takes 3 parameters/],
     ['export const execute = (ctx, inp) => ({});', 'not-async', /must be async/],
+    ['export const execute = async ctx => ({});', 'params', /takes 1 parameter;/],
     ['export async function* execute(ctx, inp) {}', 'generator', /not a generator/],
     ['export async function run(ctx, inp) { return {}; }', 'not-exported', /run\.ts must export `async function execute\(ctx, inp\)`; it exports no execute/],
     ['export const execute = 42;', 'not-function', /`execute` must be a function/],

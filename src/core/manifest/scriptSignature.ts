@@ -34,7 +34,7 @@ export interface SignatureProblem {
 export function executeSignatureProblem(source: string, scriptFile: string): SignatureProblem | undefined {
   let toks: Tok[];
   try {
-    const file = parse(source, scriptFile.endsWith('x'), /\.tsx?$/.test(scriptFile), false);
+    const file = parse(source, scriptFile.endsWith('x'), scriptFile.endsWith('.ts') || scriptFile.endsWith('.tsx'), false);
     toks = file.tokens.map((t) => ({ text: source.slice(t.start, t.end), isType: t.isType, depth: t.scopeDepth }));
   } catch (err) {
     return { reason: 'parse', message: `${scriptFile} does not parse: ${(err as Error).message}` };
@@ -126,8 +126,15 @@ function functionAt(code: Tok[], i: number): { async: boolean; generator: boolea
     return { async, generator: false, params: params.count };
   }
   // x => …
-  if (code[i] && /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(code[i].text) && code[i + 1]?.text === '=>') return { async, generator: false, params: 1 };
+  if (code[i] && isIdentifier(code[i].text) && code[i + 1]?.text === '=>') return { async, generator: false, params: 1 };
   return undefined;
+}
+
+/** A plain identifier (a lone arrow parameter): letters, digits, _ and $, not starting with a digit. */
+function isIdentifier(text: string): boolean {
+  if (!text || (text[0] >= '0' && text[0] <= '9')) return false;
+  for (const ch of text) if (!(ch === '_' || ch === '$' || (ch >= '0' && ch <= '9') || ch.toLowerCase() !== ch.toUpperCase() || (ch >= 'a' && ch <= 'z'))) return false;
+  return true;
 }
 
 const OPENERS = new Set(['(', '[', '{', '${']);
