@@ -59,17 +59,18 @@ const time = (fn: () => Promise<unknown> | unknown, runs = 5) => timeAsync(fn, r
     // A scripted skill: in a worker (now) against the same script evaluated and called in this process (before).
     const scriptDir = path.join(dir, 'scripted', 'jotter');
     fs.mkdirSync(scriptDir, { recursive: true });
-    fs.writeFileSync(path.join(scriptDir, 'skill.yaml'), 'name: jotter\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in the bench. Not for users.\n');
-    fs.writeFileSync(path.join(scriptDir, 'run.ts'), 'export function execute(ctx: any, input: { text: string }) {\n  let title = "";\n  for (let i = 0; i < Number(ctx.settings.renders ?? 0); i++) title = ctx.render("{{ t | truncate(20) }}", { t: input.text });\n  return { actions: [{ create_note: { title: title || "jot", body: input.text } }] };\n}\n');
+    fs.writeFileSync(path.join(scriptDir, 'skill.yaml'), 'name: jotter\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in the bench. Not for users.\nprompt:\n  user: "{{ t | truncate(20) }}"\n');
+    fs.writeFileSync(path.join(scriptDir, 'run.ts'), 'export async function execute(ctx: any, input: { text: string }) {\n  let title = "";\n  for (let i = 0; i < Number(ctx.settings.renders ?? 0); i++) title = ctx.render("prompt.user", { t: input.text });\n  return { actions: [{ create_note: { title: title || "jot", body_md: input.text } }] };\n}\n');
     const jotter = (await loadSkillFolders([path.join(dir, 'scripted')], options)).skills[0];
     const script = loadSkillScript(jotter.dir, 'run.ts', { trusted: true, skill: 'jotter' });
     const scriptDeps = (renders: number) => ({ ...deps, llm: undefined, logger: silentLogger, settings: { renders } });
-    const inProcess = (renders: number) => {
+    const inProcess = async (renders: number) => {
       const module = { exports: {} as Record<string, unknown> };
       // eslint-disable-next-line no-new-func
       new Function('module', 'exports', 'require', '__filename', '__dirname', script.code)(module, module.exports, createRequire(script.file), script.file, script.dir);
-      const ctx = { settings: { renders }, render: (t: string, c: Record<string, unknown>) => compileTemplate(t).render(c) };
-      const out = (module.exports.execute as (c: unknown, i: unknown) => { actions: Array<Record<string, Record<string, unknown>>> })(ctx, { text: posting });
+      const template = compileTemplate(jotter.manifest!.prompt!.user);
+      const ctx = { settings: { renders }, render: (_at: string, c: Record<string, unknown>) => template.render(c) };
+      const out = await (module.exports.execute as (c: unknown, i: unknown) => Promise<{ actions: Array<Record<string, Record<string, unknown>>> }>)(ctx, { text: posting });
       return planActions(out.actions.map((a) => ({ primitive: 'create_note', params: a.create_note })), store, {});
     };
     const inWorker = await time(() => runScriptedSkill(jotter.manifest!, script, { text: posting }, scriptDeps(0)), 20);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LoadedChain, LoadedSkill } from '../core/manifest';
 import { showError } from './notify';
+import { skillTraits, type SkillTrait } from './skillTraits';
 
 /** What the user picked: let routing choose, one skill, or a chain. */
 export type SkillChoice = { auto: true } | { auto: false; skill: LoadedSkill } | { auto: false; chain: LoadedChain };
@@ -17,6 +18,14 @@ const oneLine = (s: string, max = 160) => {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
+
+/** A trait as the picker shows it. */
+function traitLabel(t: SkillTrait): string {
+  if (t === 'built-in') return vscode.l10n.t('built-in');
+  if (t === 'workspace') return vscode.l10n.t('workspace');
+  if (t === 'scripted') return vscode.l10n.t('scripted (run.ts)');
+  return vscode.l10n.t('scripted (run.ts): runs once the workspace is trusted');
+}
 
 /** Why a skill cannot be picked, or undefined when it can. */
 export function unavailableReason(skill: LoadedSkill): string | undefined {
@@ -42,11 +51,7 @@ export async function pickSkill(skills: readonly LoadedSkill[], chains: readonly
     { label: vscode.l10n.t('Skills'), kind: vscode.QuickPickItemKind.Separator },
     ...runnable.map((s): Item => ({
       label: s.name,
-      description: [
-        `v${s.manifest!.version}`,
-        s.builtIn ? vscode.l10n.t('built-in') : vscode.l10n.t('workspace'),
-        ...(s.script ? [vscode.l10n.t('scripted (not supported yet)')] : []),
-      ].join(' · '),
+      description: [`v${s.manifest!.version}`, ...skillTraits(s, vscode.workspace.isTrusted).map(traitLabel)].join(' · '),
       detail: oneLine(s.manifest!.description),
       choice: { auto: false, skill: s },
     })),

@@ -80,7 +80,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
       due_at: "{{ now.date() | days_before(1) }}"`));
     // A script that would leave a mark if anything ran it.
     writeSkill(skillsDir(), 'script_probe', 'name: script_probe\nversion: 1\ndescription: A scripted skill of the integration suite; its script runs only when trusted.\nmatch: {inputs: [text]}\nscript: run.ts\n', {
-      'run.ts': "require('fs').writeFileSync(require('path').join(__dirname, 'RAN'), 'ran');\nexport async function execute() { return { summary_md: '', actions: [], warnings: [], raw: null }; }\n",
+      'run.ts': "require('fs').writeFileSync(require('path').join(__dirname, 'RAN'), 'ran');\nexport async function execute(ctx, inp) { return { summary_md: '', actions: [], warnings: [], raw: null }; }\n",
     });
     // Company → position → an application with its round 1, a round 2 of no application, and an interview of no known position.
     writeSkill(skillsDir(), 'tree_probe', offlineSkill('tree_probe', `  - upsert_company:

@@ -218,7 +218,7 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
     const dir = path.join(skillsRoot(), `script_${token}`);
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: script_${token}\nversion: 1\ndescription: A scripted skill of the Skills view suite; it runs only in a trusted workspace.\nmatch: {inputs: [text]}\nscript: run.ts\n`);
-    fs.writeFileSync(path.join(dir, 'run.ts'), 'export async function execute() { return { summary_md: "", actions: [], warnings: [], raw: null }; }\n');
+    fs.writeFileSync(path.join(dir, 'run.ts'), 'export async function execute(ctx, inp) { return { summary_md: "", actions: [], warnings: [], raw: null }; }\n');
     assert.ok(await until(() => !!itemOf(`script_${token}`)), 'the scripted skill appears');
     const item = itemOf(`script_${token}`)!;
     if (vscode.workspace.isTrusted) assert.equal(item.contextValue, 'skill.workspace.valid');

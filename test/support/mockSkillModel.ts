@@ -72,11 +72,22 @@ export const skillModelResponder: AnthropicResponder = (body) => {
     const first = user.trim().split('\n')[0].replace(/[#*]/g, '').trim();
     return text({ title: first.split(/\s+/).slice(0, 6).join(' '), tags: ['note'] });
   }
-  if (system.startsWith('You read notes of a networking conversation')) {
-    const people = PEOPLE.filter((p) => user.includes(p.name)).map((p) => ({ name: p.name, ...(p.email && user.includes(p.email) ? { email: p.email } : {}), company: p.company, role: p.role }));
-    const follow_ups = [...user.matchAll(/^Follow-up: (.+?)(?: by (\d{4}-\d{2}-\d{2}))?\.?$/gm)].map((m) => ({ title: m[1], ...(m[2] ? { due: m[2] } : {}) }));
-    const date = /^Date: (\d{4}-\d{2}-\d{2})/m.exec(user)?.[1];
-    return text({ ...(date ? { date } : {}), people, follow_ups });
+  if (system.startsWith('You read notes or a transcript of a networking conversation')) {
+    // coffee_chat's output_schema, one part at a time: the person the chat was with (the fixtures'
+    // chats are with the first person they name), what the part was about, and its follow-ups.
+    const notes = user.slice(user.indexOf('NOTES:'));
+    const named = PEOPLE.filter((p) => notes.includes(p.name)).sort((a, b) => notes.indexOf(a.name) - notes.indexOf(b.name));
+    const person = named[0] ?? PEOPLE[0];
+    const topic = /^Topic: (.+)$/m.exec(notes)?.[1];
+    const met = /^Date: (\d{4}-\d{2}-\d{2})/m.exec(notes)?.[1];
+    const action_items = [...notes.matchAll(/^Follow-up: (.+?)(?: by (\d{4}-\d{2}-\d{2}))?\.?$/gm)].map((m) => ({ text: m[1], ...(m[2] ? { due: m[2] } : {}) }));
+    return text({
+      person_name: person.name, title: person.role, roles: [person.role.toLowerCase().includes('recruiter') ? 'recruiter' : 'engineer'],
+      ...(met ? { met_at: met } : {}),
+      summary: topic ? `Talked with ${person.name} about ${topic}.` : `Talked with ${person.name}.`,
+      structured: { company: person.company, topics: topic ? [topic] : [] },
+      action_items,
+    });
   }
   return text({ error: 'the mock skill model does not know this prompt' });
 };

@@ -193,7 +193,7 @@ describe('CLI: scripted skills and trust', function () {
       fs.mkdirSync(dir, { recursive: true });
       const marker = path.join(work, 'ran.txt');
       fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in tests. Not for users.\nmatch: {inputs: [text]}\n');
-      fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body_md: input.text } }] };\n}\n`);
+      fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport async function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body_md: input.text } }] };\n}\n`);
       fs.writeFileSync(path.join(work, 'in.txt'), 'scripted note');
       const refused = await runCliIn(work, {}, 'run', 'stamp', '--input', 'in.txt');
       assert.equal(refused.status, 2);

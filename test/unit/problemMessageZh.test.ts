@@ -74,6 +74,9 @@ async function everyKindOfProblem(): Promise<ManifestProblem[]> {
     fs.mkdirSync(path.join(a, 'filelink'));
     fs.symlinkSync(path.join(dir, 'outside', 'skill.yaml'), path.join(a, 'filelink', 'skill.yaml'));
     write(path.join(dir, 'not-a-folder'), 'x');
+    // script-signature: an execute that is not async
+    write(path.join(a, 'sync', 'skill.yaml'), skill('script: run.ts\n', 'sync'));
+    write(path.join(a, 'sync', 'run.ts'), 'export function execute(ctx, inp) { return {}; }\n');
     const loaded = await loadSkillFolders([a, b, path.join(dir, 'not-a-folder')], { ...CHECKS, maxBytes: 2048 });
     out.push(...loaded.problems, ...loaded.skills.flatMap((s) => s.problems), ...loaded.chains.flatMap((c) => c.problems));
   } finally {

@@ -62,7 +62,7 @@ describe('run_skill: skills as a tool of the registry', function () {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Stamps a note. Use it for stamps. Not for anything else.\nmatch: {inputs: [text]}\nscript: run.ts\n');
     const marker = path.join(work, 'ran');
-    fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport function execute() { fs.writeFileSync(${JSON.stringify(marker)}, 'ran'); return { actions: [] }; }\n`);
+    fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport async function execute(ctx, inp) { fs.writeFileSync(${JSON.stringify(marker)}, 'ran'); return { actions: [] }; }\n`);
     const refused = await core.tools.execute('run_skill', { skill: 'stamp', text: 'x' }, core.context({ caller: 'test', manifestSkills: await host() }));
     assert.equal(refused.error?.code, 'permission_denied');
     assert.match(refused.error!.message, /trusted workspace/);

@@ -67,18 +67,21 @@ describe('built-in skills: recorded runs replayed as tests', function () {
     assert.equal(model.planned[0].params.title, 'Idea for the RAG answer next');
   });
 
-  it('coffee_chat: a long chat is split where the model says topics change, and each person is planned once', () => {
+  it('coffee_chat: a long chat is split where the model says topics change, merged into one person, the chat as an event they took part in, and a reminder per follow-up', () => {
     const cassette = readCassette(path.join(SKILLS, 'coffee_chat', 'tests', 'long-chat-topics.jsonl'));
     const names = cassette.calls.filter((c) => c.kind === 'llm').map((c) => c.name);
     assert.equal(names[0], 'chunk:topics');
     assert.equal(names.filter((n) => n === 'skill:coffee_chat').length, 4);
     const r = recorded('coffee_chat', 'long-chat-topics');
     assert.equal(r.chunks, 4);
-    const people = r.planned.filter((p) => p.primitive === 'upsert_person').map((p) => p.params.name);
-    assert.deepEqual(people, ['Maya Chen', 'Leo Park'], 'Maya Chen is in three chunks and planned once');
-    assert.deepEqual(plan(r), ['create upsert_company', 'create upsert_person', 'create upsert_person', 'create create_event', 'create create_reminder', 'create create_reminder']);
-    const reminders = r.planned.filter((p) => p.primitive === 'create_reminder').map((p) => p.params.due_at);
-    assert.deepEqual(reminders, ['2026-12-02', '2026-12-01'], 'the agreed date, else three days after the chat');
+    assert.equal(r.scriptVersion, 2, 'SKILL_VERSION is recorded with the run');
+    assert.deepEqual(plan(r), ['create upsert_person', 'create create_event', 'create link', 'create create_reminder', 'create create_reminder']);
+    const [person, event, link] = r.planned;
+    assert.equal(person.params.display_name, 'Maya Chen', 'the chat is with Maya Chen, named in three parts and planned once (Leo Park joined one part: the merge keeps the first person)');
+    assert.deepEqual([event.params.kind, event.params.occurred_at], ['coffee_chat', '2026-11-28']);
+    assert.deepEqual([link.params.source, link.params.target, link.params.relation], [event.ref, person.ref, 'participant']);
+    const reminders = r.planned.filter((p) => p.primitive === 'create_reminder').map((p) => [p.params.due_at, p.params.target]);
+    assert.deepEqual(reminders, [['2026-12-02', person.ref], ['2026-12-01', person.ref]], 'the agreed date, else three days after the chat; about the person');
   });
 
   it('log_interview: a diagnosis report becomes the interview, its saved diagnosis, a note with the plan and three practice reminders, offline', () => {

@@ -11,6 +11,7 @@ import { validateChainManifest, validateSkillManifest, type CheckActionParams, t
 import { KeywordIndex, type KeywordOwner } from './keywordIndex';
 import { YamlLocations } from './yamlLocations';
 import { mapLimit } from '../runtime/abort';
+import { checkSkillScript } from './scriptSignature';
 
 /** Options of loadSkillFolders. */
 export interface LoadSkillsOptions {
@@ -363,6 +364,7 @@ function validatePending(pending: readonly PendingSkill[], options: LoadSkillsOp
     skill.problems = v.problems;
     if (v.manifest) skill.manifest = v.manifest;
     if (v.script) skill.script = path.join(skill.dir, v.script);
+    checkSkillScript(skill);
   }
 }
 

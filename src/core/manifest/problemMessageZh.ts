@@ -96,6 +96,15 @@ const ZH: Record<ManifestProblemCode, Zh> = {
   },
   'chunking-overlap': (p, d) => `\`overlap_chars\`（${String(d.found)}）必须小于 max_chars（${d.limit}${d.reason === 'default-max' ? '，默认值' : ''}）；请调小`,
   'test-name-duplicate': (p, d) => `测试名 ${quoted(d.found)} 已被第 ${d.index} 个测试使用；每个测试要有自己的名字`,
+  'script-signature': (p, d) => {
+    const f = quoted(d.found);
+    if (d.reason === 'parse') return `${f} 无法解析${said(d.detail)}`;
+    if (d.reason === 'not-exported') return `${f} 必须导出 \`async function execute(ctx, inp)\`；它没有导出 execute`;
+    if (d.reason === 'not-function') return `${f} 的 \`execute\` 必须是函数（\`export async function execute(ctx, inp)\`）`;
+    if (d.reason === 'generator') return `${f} 的 \`execute\` 必须是 async 函数，不能是生成器`;
+    if (d.reason === 'not-async') return `${f} 的 \`execute\` 必须是 async 函数（\`export async function execute(ctx, inp)\`）：运行时会 await 它的返回值`;
+    return `${f} 的 \`execute\` 有 ${d.limit} 个参数；它必须恰好有两个：(ctx, inp)，即技能上下文和输入`;
+  },
   'script-missing': (p, d) => `\`script\` 指向 ${quoted(d.found)}，但 skill.yaml 旁边没有这个文件；创建它或改正文件名`,
   'chain-unknown-skill': (p, d) => `没有名为 ${quoted(d.found)} 的技能；${d.suggestion ? `是不是想写 “${d.suggestion}”？` : `已有的技能：${d.allowed?.length ? list(d.allowed) : '无'}`}`,
   'duplicate-skill': (p, d) => `另一个技能也叫 ${quoted(d.found)}；技能名必须唯一，请改名`,

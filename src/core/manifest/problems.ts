@@ -43,6 +43,8 @@ export const MANIFEST_PROBLEM_CODES = [
   'chunking-overlap',
   'test-name-duplicate',
   'script-missing',
+  // The script's execute is not an exported async function of (ctx, inp) (scriptSignature.ts).
+  'script-signature',
   'chain-unknown-skill',
   'duplicate-skill',
   'duplicate-chain',

@@ -564,7 +564,9 @@ function checkSkill(text: string, file: string, options: SkillValidationOptions)
     return { name: isObject(item) ? aliasOf(item) : undefined, namePointer, uses, label: `action ${i + 1}` };
   });
   c.namesInOrder(entries, 'as', 'action');
-  c.checkVariables(skillVariableUses(data, templates, outputSchemaOk));
+  // A script renders its prompts itself (ctx.render(path, vars)) with variables of its choosing: only their syntax is checked.
+  const byRuntime = script ? templates.filter((t) => !t.pointer.startsWith('/prompt/') && !t.pointer.startsWith('/chunking/reduce/')) : templates;
+  c.checkVariables(skillVariableUses(data, byRuntime, outputSchemaOk));
 
   if (options.checkActionParams) {
     actions.forEach((item, index) => {

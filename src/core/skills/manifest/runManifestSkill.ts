@@ -45,6 +45,8 @@ export interface ManifestRunDeps {
 export interface ManifestRunResult {
   skill: string;
   version: number;
+  /** A scripted skill's SKILL_VERSION (its run.ts's own version, beside the manifest's). */
+  scriptVersion?: number;
   dryRun: boolean;
   /** The validated (merged) output the actions were rendered from; undefined when it stayed invalid. */
   output?: unknown;

@@ -107,6 +107,8 @@ export interface SkillRunTrace {
   kind: 'skill';
   skill: string;
   version: number;
+  /** A scripted skill's SKILL_VERSION. */
+  scriptVersion?: number;
   status: 'ok' | 'dry_run' | 'invalid';
   dryRun: boolean;
   producedBy: 'model' | 'offline';

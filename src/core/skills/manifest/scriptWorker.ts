@@ -1,15 +1,18 @@
 /**
  * The worker thread a skill script runs in (built to dist/skillScriptWorker.js). It evaluates the
- * compiled script as a CommonJS module of its own file, calls its `execute(ctx, input)` and posts
- * back what it returned. Every capability of `ctx` is the parent's, reached by messages: the
- * asynchronous ones (model calls, topic chunks, speech-to-text) as requests answered later, the
- * synchronous ones (render, chunk, merge, services) as requests the worker waits for with
- * Atomics.wait, so a script keeps calling them without `await`. The parent can terminate the
- * thread at any moment (a timeout, a cancel), even in a loop that never yields. This file imports
- * nothing but Node's own modules: it is the whole of what runs beside the script.
+ * compiled script as a CommonJS module of its own file, checks its `execute` (an async function of
+ * (ctx, inp)), calls it and posts back what it returned with the script's SKILL_VERSION. `ctx` is
+ * the spec's run contract: `A` and `SkillResult` (scriptResultApi.ts, which run here), and every
+ * other capability the parent's, reached by messages: the asynchronous ones (model calls,
+ * chunking, speech-to-text) as requests answered later, the synchronous ones (render, merge,
+ * services) as requests the worker waits for with Atomics.wait, so a script calls them without
+ * `await`. The parent can terminate the thread at any moment (a timeout, a cancel), even in a
+ * loop that never yields. Besides Node's own modules this file imports only scriptResultApi.ts,
+ * which imports nothing: that is the whole of what runs beside the script.
  */
 import { createRequire } from 'node:module';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { actionConstructors, SkillResult } from './scriptResultApi';
 
 /** What the parent gives the worker (see scriptedSkill.ts). */
 export interface ScriptWorkerData {
@@ -25,6 +28,8 @@ export interface ScriptWorkerData {
   has: { llm: boolean; stt: boolean };
   /** Service names and the methods each offers. */
   services: Record<string, string[]>;
+  /** The action primitives' names (`ctx.A` has a constructor for each). */
+  actionNames: string[];
   /** Int32 flag the parent sets when a synchronous answer is waiting on `syncPort`. */
   syncFlag: SharedArrayBuffer;
   syncPort: MessagePort;
@@ -34,8 +39,8 @@ export interface ScriptWorkerData {
 export type WorkerMessage =
   | { type: 'call'; id: number; method: string; args: unknown[] }
   | { type: 'log'; level: 'debug' | 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> }
-  | { type: 'result'; result: unknown }
-  | { type: 'failed'; phase: 'load' | 'run' | 'return'; message: string };
+  | { type: 'result'; result: unknown; skillVersion?: number }
+  | { type: 'failed'; phase: 'load' | 'signature' | 'run' | 'return'; message: string; skillVersion?: number };
 
 /** Parent → worker messages. */
 export type ParentMessage =
@@ -96,16 +101,23 @@ function run(): void {
       return Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => callSync('services.call', key, m, args)]));
     },
   });
+  // ctx.now() is the run's clock (the recorded one in a replay) as ISO 8601; now.date() / now.iso() as before.
+  const now = Object.assign(() => data.now.iso, { date: () => data.now.date, iso: () => data.now.iso });
   const ctx = {
+    A: actionConstructors(data.actionNames),
+    SkillResult,
     manifest: data.manifest,
-    ...(data.has.llm ? { llm: { complete: (request: unknown) => call('llm.complete', request) } } : {}),
+    // Always there, so a script written to the contract gets the runtime's "needs a model" error offline, not a TypeError.
+    llm: {
+      available: data.has.llm,
+      completeJson: (request: unknown) => call('llm.completeJson', request),
+      complete: (request: unknown) => call('llm.complete', request),
+    },
     ...(data.has.stt ? { stt: { transcribe: (file: string, options?: { language?: 'auto' | 'zh' | 'en' }) => call('stt.transcribe', file, options ?? {}) } } : {}),
-    askJson: (prompt: unknown, schema: unknown) => call('askJson', prompt, schema),
-    render: (template: string, context: Record<string, unknown>) => callSync('render', template, context) as string,
-    chunk: (text: string, options: unknown) => callSync('chunk', text, options),
-    topicChunks: (text: string, options: unknown) => call('topicChunks', text, options),
-    merge: (outputs: unknown[]) => callSync('merge', outputs),
-    now: { date: () => data.now.date, iso: () => data.now.iso },
+    chunk: (text: string, options?: unknown) => call('chunk', text, options ?? {}) as Promise<string[]>,
+    render: (path: string, vars?: Record<string, unknown>) => callSync('render', path, vars) as string,
+    merge: (partials: unknown[], options?: { key?: string | string[] }) => callSync('merge', partials, options ?? {}),
+    now,
     settings: data.settings,
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
     signal: abort.signal,
@@ -121,20 +133,41 @@ function run(): void {
     post({ type: 'failed', phase: 'load', message: err instanceof Error ? err.message : String(err) });
     return;
   }
-  const execute = module.exports.execute ?? (module.exports.default as Record<string, unknown> | undefined)?.execute;
+  const exported = module.exports as Record<string, unknown>;
+  const execute = exported.execute ?? (exported.default as Record<string, unknown> | undefined)?.execute;
+  const version = exported.SKILL_VERSION;
+  const skillVersion = typeof version === 'number' && Number.isFinite(version) ? version : undefined;
+  const v = skillVersion !== undefined ? { skillVersion } : {};
+  // The loader checked the source; this checks the function itself (what the source could hide).
   if (typeof execute !== 'function') {
-    post({ type: 'failed', phase: 'load', message: `${data.scriptFile} must export a function execute(ctx, input)` });
+    post({ type: 'failed', phase: 'load', message: `${data.scriptFile} must export \`async function execute(ctx, inp)\``, ...v });
+    return;
+  }
+  if (execute.constructor?.name !== 'AsyncFunction') {
+    post({ type: 'failed', phase: 'signature', message: '`execute` must be async (`export async function execute(ctx, inp)`): the runtime awaits what it returns', ...v });
+    return;
+  }
+  // A default value or a rest parameter is not counted by length: (ctx, inp = {}) has length 1.
+  if (execute.length > 2 || execute.length < 1) {
+    post({ type: 'failed', phase: 'signature', message: `\`execute\` takes ${execute.length} parameter${execute.length === 1 ? '' : 's'}; it must take two, (ctx, inp): the skill's context and its input`, ...v });
     return;
   }
   Promise.resolve()
     .then(() => (execute as (c: unknown, i: unknown) => unknown)(ctx, data.input))
     .then((result) => {
+      let wire: unknown;
       try {
-        post({ type: 'result', result });
+        wire = result instanceof SkillResult ? result.toWire() : result;
       } catch (err) {
-        post({ type: 'failed', phase: 'return', message: `execute() returned something that cannot be passed back (${(err as Error).message}): return plain data (objects, lists, text, numbers)` });
+        post({ type: 'failed', phase: 'run', message: err instanceof Error ? err.message : String(err), ...v });
+        return;
       }
-    }, (err: unknown) => post({ type: 'failed', phase: 'run', message: err instanceof Error ? err.message : String(err) }));
+      try {
+        post({ type: 'result', result: wire, ...v });
+      } catch (err) {
+        post({ type: 'failed', phase: 'return', message: `execute() returned something that cannot be passed back (${(err as Error).message}): return a SkillResult, whose parameters are plain data (objects, lists, text, numbers)`, ...v });
+      }
+    }, (err: unknown) => post({ type: 'failed', phase: 'run', message: err instanceof Error ? err.message : String(err), ...v }));
 }
 
 if (parentPort) run();

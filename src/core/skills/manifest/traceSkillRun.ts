@@ -107,6 +107,7 @@ export async function traceSkillRun(o: TraceSkillOptions): Promise<TracedSkillRu
     kind: 'skill',
     skill: result.skill,
     version: result.version,
+    ...(result.scriptVersion !== undefined ? { scriptVersion: result.scriptVersion } : {}),
     status: result.status,
     dryRun: result.dryRun,
     producedBy: result.producedBy,
