@@ -6,6 +6,7 @@ import { renderDeliveryCharts } from './charts/deliveryCharts';
 import { clock } from './charts/svg';
 import { escapeHtml as esc, scoreClass as cls } from './htmlText';
 import type { Report } from './model';
+import { tallyText } from './wordTally';
 
 
 function row(label: string, value: string, scored: Scored | null, testid: string): string {
@@ -13,10 +14,9 @@ function row(label: string, value: string, scored: Scored | null, testid: string
   return `<tr data-testid="${testid}"><th scope="row">${esc(label)}</th><td>${esc(value)}</td><td>${score}</td><td>${scored ? esc(scored.explanation) : ''}</td></tr>`;
 }
 
-/** What was said (a filler, a hedge) with how often: quoted, since it stays as spoken. */
+/** What was said (a filler, a hedge) with how often: quoted, since it stays as spoken; the rest as one "others" entry so the list adds up. */
 function said(lang: Language, byWord: Record<string, number>, top = 4): string {
-  return Object.entries(byWord).sort((a, b) => b[1] - a[1]).slice(0, top)
-    .map(([w, n]) => msg(lang, 'unit.times', `“${w}”`, n)).join(lang === 'zh' ? '、' : ', ');
+  return tallyText(lang, byWord, top).join(lang === 'zh' ? '、' : ', ');
 }
 
 /** "219 characters/min (216 Chinese characters and 2 English words a minute)". */
