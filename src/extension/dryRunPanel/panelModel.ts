@@ -13,8 +13,8 @@ import type { StructuredAttempt } from '../../core/llm/structuredCall';
 /** The words of the panel, keyed; templates take {0}, {1}… as vscode.l10n.t does. */
 export const PANEL_STRING_KEYS = [
   'dryRunOf', 'dryRunOfChain', 'engine', 'offline', 'input', 'clock', 'recorded', 'staleCassette',
-  'statusPlanned', 'statusUnchanged', 'statusInvalid', 'statusChainPlanned', 'statusChainFailed', 'statusApplied',
-  'apply', 'applyHint', 'applyHintChain', 'applyOffNoPlan', 'applyOffApplied', 'recordTest', 'recordOffTrust', 'recordOffChain', 'recordOffFolder',
+  'statusPlanned', 'statusPlannedOne', 'statusUnchanged', 'countActions', 'countActionOne', 'countSteps', 'countStepOne', 'statusInvalid', 'statusChainPlanned', 'statusChainFailed', 'statusApplied',
+  'apply', 'applyHint', 'applyHintOne', 'applyHintNothing', 'applyHintChain', 'applyOffNoPlan', 'applyOffApplied', 'recordTest', 'recordOffTrust', 'recordOffChain', 'recordOffFolder',
   'recordOffInvalid', 'copyJson', 'again', 'change', 'cancel', 'running',
   'route', 'routeSkill', 'routeHow', 'routeWhy', 'routeConfidence', 'routeCandidates', 'none',
   'howExplicit', 'howMatch', 'howModel', 'howFallback',
@@ -337,8 +337,15 @@ function plannable(t: RunTrace): boolean {
   return t.kind === 'skill' ? t.status === 'dry_run' : t.status === 'dry_run' && t.steps.some((x) => x.report.status === 'dry_run' && !!x.trace);
 }
 
-function plannedCount(t: RunTrace): number {
-  return t.kind === 'skill' ? t.planned.length : t.steps.reduce((n, x) => n + (x.report.status === 'dry_run' ? x.trace?.planned.length ?? 0 : 0), 0);
+/** The actions Apply would write: an action whose record is already there, unchanged, writes nothing (issue 28). */
+function changingCount(t: RunTrace): number {
+  const changing = (planned: readonly PlannedAction[]) => planned.filter((p) => p.op !== 'unchanged').length;
+  return t.kind === 'skill' ? changing(t.planned) : t.steps.reduce((n, x) => n + (x.report.status === 'dry_run' ? changing(x.trace?.planned ?? []) : 0), 0);
+}
+
+/** A count in words, with the singular form when there is one ("1 action", "3 actions"). */
+function counted(s: PanelStrings, n: number, one: PanelStringKey, other: PanelStringKey): string {
+  return fill(n === 1 ? s.text[one] : s.text[other], n);
 }
 
 function statusOf(s: PanelStrings, t: RunTrace, applied: boolean): { tone: Tone; text: string } {
@@ -348,11 +355,19 @@ function statusOf(s: PanelStrings, t: RunTrace, applied: boolean): { tone: Tone;
       const at = t.steps.find((x) => x.report.status === 'failed' || x.report.status === 'invalid');
       return { tone: 'error', text: fill(s.text.statusChainFailed, (at?.report.index ?? 0) + 1) };
     }
-    return { tone: 'info', text: fill(s.text.statusChainPlanned, t.steps.filter((x) => x.report.status === 'dry_run').length, plannedCount(t)) };
+    const steps = t.steps.filter((x) => x.report.status === 'dry_run').length;
+    return { tone: 'info', text: fill(s.text.statusChainPlanned, counted(s, steps, 'countStepOne', 'countSteps'), counted(s, changingCount(t), 'countActionOne', 'countActions')) };
   }
   if (t.status === 'invalid') return { tone: 'error', text: s.text.statusInvalid };
-  if (t.planned.length && t.planned.every((p) => p.op === 'unchanged')) return { tone: 'info', text: s.text.statusUnchanged };
-  return { tone: 'info', text: fill(s.text.statusPlanned, t.planned.length) };
+  const n = changingCount(t);
+  if (t.planned.length && n === 0) return { tone: 'info', text: s.text.statusUnchanged };
+  return { tone: 'info', text: n === 1 ? s.text.statusPlannedOne : fill(s.text.statusPlanned, n) };
+}
+
+function applyHint(s: PanelStrings, t: RunTrace): string {
+  if (t.kind === 'chain') return s.text.applyHintChain;
+  const n = changingCount(t);
+  return n === 0 ? s.text.applyHintNothing : n === 1 ? s.text.applyHintOne : fill(s.text.applyHint, n);
 }
 
 function buttonsOf(s: PanelStrings, state: PanelState): ButtonView[] {
@@ -364,7 +379,7 @@ function buttonsOf(s: PanelStrings, state: PanelState): ButtonView[] {
     const canApply = plannable(t) && !state.applied;
     out.push({
       id: 'apply', label: s.text.apply, enabled: canApply, primary: canApply,
-      hint: state.applied ? s.text.applyOffApplied : !plannable(t) ? s.text.applyOffNoPlan : t.kind === 'chain' ? s.text.applyHintChain : fill(s.text.applyHint, plannedCount(t)),
+      hint: state.applied ? s.text.applyOffApplied : !plannable(t) ? s.text.applyOffNoPlan : applyHint(s, t),
     });
     const recordOff = t.kind === 'chain' ? s.text.recordOffChain
       : !state.record.allowed ? (state.record.reason === 'trust' ? s.text.recordOffTrust : s.text.recordOffFolder)
