@@ -21,7 +21,7 @@ export const PANEL_STRING_KEYS = [
   'chunks', 'chunkStrategy', 'chunkCount', 'chunkByModel', 'chunkLine', 'chunkWarning',
   'callChunk', 'callReduce', 'callOther', 'systemPrompt', 'userPrompt', 'noSystemPrompt', 'reply', 'repair', 'recordedReply',
   'valid', 'invalid', 'replyMeta', 'callFailed',
-  'validation', 'validOutput', 'invalidOutput', 'stageChunk', 'stageMerged', 'stageReduce', 'stageOffline', 'afterRepairs',
+  'validation', 'validOutput', 'invalidOutput', 'stageChunk', 'stageMerged', 'stageReduce', 'stageOffline', 'afterRepairs', 'afterRepairOne',
   'offlineOutput', 'offlineNote', 'output', 'scriptedNote',
   'actions', 'colAction', 'colParams', 'opCreate', 'opUpdate', 'opUnchanged', 'matched',
   'field', 'before', 'after', 'alsoWrites', 'noActions', 'warnings',
@@ -239,7 +239,7 @@ function otherCall(s: PanelStrings, c: TracedCall, id: string): CallView {
 function stageText(s: PanelStrings, t: SkillRunTrace): string {
   const v = t.validation!;
   const where = v.stage === 'merged' ? s.text.stageMerged : v.stage === 'reduce' ? s.text.stageReduce : v.stage === 'offline' ? s.text.stageOffline : fill(s.text.stageChunk, (v.chunk ?? 0) + 1);
-  return v.repairs ? `${where}, ${fill(s.text.afterRepairs, v.repairs)}` : where;
+  return v.repairs ? `${where}, ${counted(s, v.repairs, 'afterRepairOne', 'afterRepairs')}` : where;
 }
 
 function skillRunView(s: PanelStrings, t: SkillRunTrace, id: string, withRoute: boolean): RunView {

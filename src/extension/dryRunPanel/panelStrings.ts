@@ -82,6 +82,7 @@ export function panelStrings(): PanelStrings {
     stageReduce: vscode.l10n.t('the reduce call'),
     stageOffline: vscode.l10n.t('the offline output'),
     afterRepairs: vscode.l10n.t('after {0} repairs'),
+    afterRepairOne: vscode.l10n.t('after 1 repair'),
     offlineOutput: vscode.l10n.t('Offline output'),
     offlineNote: vscode.l10n.t('No model engine: the skill\'s offline templates made the output.'),
     output: vscode.l10n.t('Output the actions were rendered from'),
