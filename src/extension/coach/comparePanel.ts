@@ -52,7 +52,8 @@ export class ComparePanel implements vscode.Disposable {
     const view = compareView(comparison);
     this.shown = { comparison, view, source, canRewrite };
     if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(ComparePanel.viewType, vscode.l10n.t('Compare with the expert'), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      // Beside the transcript, not over it: the user reads the answer and the comparison side by side.
+      const panel = vscode.window.createWebviewPanel(ComparePanel.viewType, vscode.l10n.t('Compare with the expert'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
         enableScripts: true, retainContextWhenHidden: true,
         localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
       });
