@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { renderReportBody } from '../../src/core/report/html';
+import { renderMarkdown } from '../../src/core/report/markdown';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { run } from '../../src/cli/main';
@@ -258,6 +260,15 @@ describe('mock interview', function () {
         assert.match(stored.perQuestion[0].answer, /^Retrieval-augmented generation retrieves relevant chunks/);
         assert.match(stored.perQuestion[1].answer, /^I would start with a small evaluation set/);
         assert.equal(stored.perQuestion.length, 2);
+        // Typed answers: no delivery, and no advice to diagnose a timed export (issue 28).
+        assert.equal(stored.delivery, null);
+        assert.equal(stored.transcript?.typed, true);
+        for (const page of [renderReportBody(stored, { toolkit: false }), renderMarkdown(stored)]) {
+          assert.match(page, /These answers were typed, so there is no delivery \(pace, fillers, pauses\) to measure\./);
+          assert.doesNotMatch(page, /SRT|timestamps/);
+        }
+        assert.ok([...stored.improvementPlan.immediate, ...stored.improvementPlan.shortTerm].filter((p) => /\bpaus|\bfillers?\b|\bpace\b|words\/min/i.test(p)).length === 0, JSON.stringify(stored.improvementPlan));
+        assert.match(renderReportBody({ ...stored, transcript: { ...stored.transcript!, typed: false } }, { toolkit: false }), /No timestamps in this transcript/, 'a pasted transcript still gets the hint');
       } finally {
         history.close();
       }

@@ -64,10 +64,15 @@ function rows(d: DeliveryStats, lang: Language): string {
   return deliveryMetrics(d, lang).map((m) => row(m.label, m.value, m.scored, m.testid)).join('');
 }
 
+/** Why there is no delivery: typed answers have none to measure; a transcript without timestamps could have, from a timed export. */
+export function noDeliveryNote(report: Pick<Report, 'transcript'>, lang: Language): string {
+  return msg(lang, report.transcript?.typed ? 'report.noDeliveryTyped' : 'report.noDelivery');
+}
+
 /** The overall delivery section (or the note that the transcript had no timestamps), with its pictures unless `charts` is false. */
 export function renderDeliverySection(report: Report, lang: Language, charts = true): string {
   const d: DeliveryReport | null | undefined = report.delivery;
-  if (!d) return `<section class="delivery" data-testid="delivery"><h2>${esc(msg(lang, 'report.delivery'))}</h2><p class="muted" data-testid="delivery-none">${esc(msg(lang, 'report.noDelivery'))}</p></section>`;
+  if (!d) return `<section class="delivery" data-testid="delivery"><h2>${esc(msg(lang, 'report.delivery'))}</h2><p class="muted" data-testid="delivery-none">${esc(noDeliveryNote(report, lang))}</p></section>`;
   const o = d.overall;
   const talk = o.talkRatio !== null ? row(msg(lang, 'report.talkRatio'), `${Math.round(o.talkRatio * 100)}%`, o.talkRatioScore, 'delivery-talk-ratio') : '';
   return `<section class="delivery" data-testid="delivery">

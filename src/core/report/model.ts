@@ -102,7 +102,8 @@ export interface Report {
   /** The earlier report of this same text, when there is one: a re-run is not compared as progress. */
   rerunOf?: { id: string; createdAt: string } | null;
   /** What was read: the format, whether it had times, who was taken for whom, and whether the user swapped them. */
-  transcript?: { format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[]; swapped?: boolean };
+  /** `typed`: the answers were typed in a mock interview, so there is no delivery to measure and nothing to ask for. */
+  transcript?: { format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[]; swapped?: boolean; typed?: boolean };
   /** Delivery metrics when the transcript has timestamps; null otherwise. */
   delivery?: DeliveryReport | null;
 }

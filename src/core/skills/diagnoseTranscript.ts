@@ -38,6 +38,8 @@ export interface DiagnoseInput {
    * in it where the entry has it. What was said is quoted as spoken.
    */
   reportLanguage?: Language | 'transcript';
+  /** The answers were typed (a mock interview), not spoken: the report says so instead of asking for timestamps. */
+  typedAnswers?: boolean;
 }
 
 /** Questions judged at once by a model engine (setting interviewLens.llm.concurrency). */
@@ -137,7 +139,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       source: input.source ?? 'transcript', engine: ctx.llm ? ctx.llm.engine : 'offline',
       ...(ctx.llm ? { model: ctx.llm.model } : {}), ...(ctx.usage && ctx.usage.calls.length ? { usage: ctx.usage.totals() } : {}),
       textHash: reportOrigin(input.sourceKey ?? '', input.text).textHash,
-      transcript: { format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}) },
+      transcript: { format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}), ...(input.typedAnswers && !split.timed ? { typed: true } : {}) },
       ...(delivery ? { delivery } : {}),
     }));
     const actions = [];
