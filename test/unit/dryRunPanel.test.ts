@@ -126,6 +126,18 @@ describe('the dry-run panel (view model and HTML)', function () {
     assert.match(buildDryRunView(idle(same.trace), strings('zh')).buttons.find((b) => b.id === 'apply')!.hint!, /^没有要写入的内容/);
   });
 
+  it('a run restored after a window reload is shown as it was, with Apply and Record off until Dry Run Again', async () => {
+    const { trace } = await job(() => EXTRACTED);
+    const view = buildDryRunView(idle(trace, { restored: true }), strings('en'));
+    assert.equal(view.runs[0].actions.length, 4, 'the plan is shown');
+    const b = Object.fromEntries(view.buttons.map((x) => [x.id, [x.enabled, x.hint]]));
+    assert.deepEqual(b.apply, [false, 'off: restored after a reload; press Dry Run Again for a fresh plan']);
+    assert.deepEqual(b.record, [false, 'off: restored after a reload; press Dry Run Again to record this run']);
+    assert.deepEqual(b.again, [true, undefined]);
+    const zh = buildDryRunView(idle(trace, { restored: true }), strings('zh'));
+    assert.match(zh.buttons.find((x) => x.id === 'apply')!.hint!, /^已关闭：这是重新加载后恢复的内容/);
+  });
+
   it('one planned action reads in the singular', async () => {
     const note = await traceSkillRun({
       skills, explicit: 'capture_note', input: { text: 'Remember to ask Dana about the on-call rota.', source: 'note.txt' },

@@ -15,7 +15,7 @@ export const PANEL_STRING_KEYS = [
   'dryRunOf', 'dryRunOfChain', 'engine', 'offline', 'input', 'clock', 'recorded', 'staleCassette',
   'statusPlanned', 'statusPlannedOne', 'statusUnchanged', 'countActions', 'countActionOne', 'countSteps', 'countStepOne', 'statusInvalid', 'statusChainPlanned', 'statusChainFailed', 'statusApplied',
   'apply', 'applyHint', 'applyHintOne', 'applyHintNothing', 'applyHintChain', 'applyOffNoPlan', 'applyOffApplied', 'recordTest', 'recordOffTrust', 'recordOffChain', 'recordOffFolder',
-  'recordOffInvalid', 'copyJson', 'again', 'change', 'cancel', 'running',
+  'recordOffInvalid', 'applyOffRestored', 'recordOffRestored', 'copyJson', 'again', 'change', 'cancel', 'running',
   'route', 'routeSkill', 'routeHow', 'routeWhy', 'routeConfidence', 'routeCandidates', 'none',
   'howExplicit', 'howMatch', 'howModel', 'howFallback',
   'chunks', 'chunkStrategy', 'chunkCount', 'chunkByModel', 'chunkLine', 'chunkWarning',
@@ -139,6 +139,8 @@ export interface PanelState {
   record: { allowed: true } | { allowed: false; reason: 'trust' | 'folder' };
   /** Whether a request exists to run again. */
   canRerun: boolean;
+  /** The trace was shown before a window reload: shown as it was, with Apply and Record off until a fresh run. */
+  restored?: boolean;
 }
 
 /** A value as the panel writes it: text as is, anything else as JSON. */
@@ -376,12 +378,12 @@ function buttonsOf(s: PanelStrings, state: PanelState): ButtonView[] {
   if (busy) return [{ id: 'cancel', label: s.text.cancel, enabled: true, primary: true }];
   const out: ButtonView[] = [];
   if (t) {
-    const canApply = plannable(t) && !state.applied;
+    const canApply = plannable(t) && !state.applied && !state.restored;
     out.push({
       id: 'apply', label: s.text.apply, enabled: canApply, primary: canApply,
-      hint: state.applied ? s.text.applyOffApplied : !plannable(t) ? s.text.applyOffNoPlan : applyHint(s, t),
+      hint: state.applied ? s.text.applyOffApplied : !plannable(t) ? s.text.applyOffNoPlan : state.restored ? s.text.applyOffRestored : applyHint(s, t),
     });
-    const recordOff = t.kind === 'chain' ? s.text.recordOffChain
+    const recordOff = state.restored ? s.text.recordOffRestored : t.kind === 'chain' ? s.text.recordOffChain
       : !state.record.allowed ? (state.record.reason === 'trust' ? s.text.recordOffTrust : s.text.recordOffFolder)
         : t.status === 'invalid' ? s.text.recordOffInvalid : undefined;
     out.push({ id: 'record', label: s.text.recordTest, enabled: !recordOff, ...(recordOff ? { hint: recordOff } : {}) });

@@ -39,6 +39,8 @@ export function panelStrings(): PanelStrings {
     recordOffChain: vscode.l10n.t('off for chains: dry-run each step\'s skill to record it'),
     recordOffFolder: vscode.l10n.t('off: open a folder to record into'),
     recordOffInvalid: vscode.l10n.t('off: the output stayed invalid'),
+    applyOffRestored: vscode.l10n.t('off: restored after a reload; press Dry Run Again for a fresh plan'),
+    recordOffRestored: vscode.l10n.t('off: restored after a reload; press Dry Run Again to record this run'),
     copyJson: vscode.l10n.t('Copy as JSON'),
     again: vscode.l10n.t('Dry Run Again'),
     change: vscode.l10n.t('Choose Skill or Input…'),
