@@ -107,7 +107,8 @@ function feedbackCard(f: NonNullable<MockView['feedback']>): HTMLElement {
 function askCard(view: MockView, status: Status): HTMLElement {
   const current = view.current!;
   const busy = !!status.busy;
-  const kind = current.kind === 'follow-up' ? T.followUp : fill(T.question, current.number, view.progress.total);
+  // The header says which question this is; the card only says when it is a follow-up (the count showed twice).
+  const kind = current.kind === 'follow-up' ? T.followUp : T.mainQuestion;
   const card = el('section', { class: 'card ask', 'aria-labelledby': 'question' },
     el('p', { class: 'kind', 'data-testid': 'question-kind' }, kind));
   if (current.kind === 'follow-up' && view.feedback?.followUp?.probes.length) {
@@ -128,7 +129,8 @@ function askCard(view: MockView, status: Status): HTMLElement {
     button('submit', T.submit, false, submit, busy),
     ...(status.canRecord ? [button('record', T.record, true, () => vscode.postMessage({ type: 'record' }), busy)] : []),
     button('skip', T.skip, true, () => vscode.postMessage({ type: 'skip' }), busy),
-    button('end', T.end, true, () => vscode.postMessage({ type: 'end' }), busy));
+    // The typed, unsent answer goes with End: the extension asks first, and offers to submit it.
+    button('end', T.end, true, () => vscode.postMessage({ type: 'end', draft: answerBox()?.value ?? '' }), busy));
   card.append(actions, el('p', { class: 'keys muted', id: 'keys' }, T.keys));
   return card;
 }
@@ -164,13 +166,14 @@ function render(view: MockView, status: Status): void {
   document.body.dataset.busy = status.busy ?? '';
   const total = Math.max(1, view.progress.total);
   const asked = view.current ? view.progress.asked - 1 : view.progress.asked;
-  const header = el('header', {},
-    el('h1', {}, T.title),
-    el('div', { class: 'progress' },
-      el('span', { class: 'muted', 'data-testid': 'progress' }, fill(T.question, view.progress.asked, view.progress.total)),
-      el('span', { class: 'meter', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(total), 'aria-valuenow': String(asked) },
-        el('span'))));
-  (header.querySelector('.meter > span') as HTMLElement).style.width = `${Math.round((100 * asked) / total)}%`;
+  // No counter before the first question ("Question 0 of 0"): it appears with one.
+  const counted = view.progress.total > 0 && view.progress.asked > 0;
+  const header = el('header', {}, el('h1', {}, T.title));
+  if (counted) {
+    const meter = el('span', { class: 'meter', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(total), 'aria-valuenow': String(asked) }, el('span'));
+    (meter.firstChild as HTMLElement).style.width = `${Math.round((100 * asked) / total)}%`;
+    header.append(el('div', { class: 'progress' }, el('span', { class: 'muted', 'data-testid': 'progress' }, fill(T.question, view.progress.asked, view.progress.total)), meter));
+  }
   const parts: Array<Node | undefined> = [header];
   if (status.error) parts.push(el('div', { class: 'notice error', role: 'alert', 'data-testid': 'error' }, status.error));
   if (view.feedback) parts.push(feedbackCard(view.feedback));

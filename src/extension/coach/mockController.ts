@@ -126,7 +126,12 @@ export class MockController implements vscode.Disposable {
           await this.enqueue(() => this.skip());
           break;
         case 'end':
-          await this.enqueue(() => this.end());
+          if (await this.confirmEnd(typeof m.draft === 'string' ? m.draft : '')) {
+            const draft = typeof m.draft === 'string' ? m.draft.trim() : '';
+            // The typed, unsent answer is the user's work: it is submitted before the interview ends.
+            if (draft) await this.enqueue(() => this.answer(draft));
+            await this.enqueue(() => this.end());
+          }
           break;
         case 'record':
           await this.enqueue(() => this.record());
@@ -143,6 +148,15 @@ export class MockController implements vscode.Disposable {
     } catch (err) {
       this.deps.host.log.error(`mock interview: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
+  }
+
+  /** Asks before ending from the page: End drops the questions not asked yet, and had lost a typed answer without a word. */
+  private async confirmEnd(draft: string): Promise<boolean> {
+    const end = vscode.l10n.t('End Interview');
+    const message = draft.trim()
+      ? vscode.l10n.t('End the interview? Your typed answer is submitted first; the questions not asked yet are dropped, and the answers are diagnosed.')
+      : vscode.l10n.t('End the interview? The questions not asked yet are dropped, and the answers so far are diagnosed.');
+    return (await vscode.window.showWarningMessage(message, { modal: true }, end)) === end;
   }
 
   private async answer(text: string): Promise<void> {
