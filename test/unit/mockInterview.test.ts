@@ -72,6 +72,11 @@ describe('mock interview', function () {
       assert.deepEqual(onLoop, { question: core.knowledgeBase.get('en-agent-components')!.question, entryId: 'en-agent-components', probes: [loop!.label] });
       const onWorkflows = chooseFollowUp(entry!, analysis([workflows!.label]), core.knowledgeBase);
       assert.deepEqual(onWorkflows, { question: core.knowledgeBase.get('en-workflow-vs-agent')!.question, entryId: 'en-workflow-vs-agent', probes: [workflows!.label] });
+      // Both missed: each follow-up probes one; the reason names only the point of the one asked (issue 28).
+      const both = chooseFollowUp(entry!, analysis([loop!.label, workflows!.label]), core.knowledgeBase)!;
+      assert.equal(both.probes.length, 1, `the reason names ${both.probes.join(', ')}`);
+      const asked = core.knowledgeBase.get(both.entryId!)!;
+      assert.equal(both.probes[0], asked.id === 'en-agent-components' ? loop!.label : workflows!.label);
       assert.equal(chooseFollowUp(entry!, analysis([]), core.knowledgeBase), null);
       assert.equal(chooseFollowUp(entry!, analysis([loop!.label], true), core.knowledgeBase), null);
     });
