@@ -16,7 +16,7 @@ interface MockView {
   sessionId: string;
   status: 'active' | 'finished' | 'ended';
   progress: { asked: number; total: number };
-  current?: { kind: 'question' | 'follow-up'; question: string; number: number };
+  current?: { kind: 'question' | 'follow-up'; question: string; number: number; draft?: string };
   feedback?: { question: string; score: number; dimensions: Record<Dimension, number | null>; missing: string[]; offTopic: boolean; followUp?: { question: string; probes: string[] } };
   done: Array<{ kind: 'question' | 'follow-up'; question: string; score?: number; skipped: boolean }>;
   answered: number;
@@ -104,6 +104,15 @@ function feedbackCard(f: NonNullable<MockView['feedback']>): HTMLElement {
   return card;
 }
 
+let draftTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sends the typed answer to the extension a moment after typing stops: it is kept with the session (closing the panel, Resume). */
+function keepDraft(text: string, question: string): void {
+  if (draftTimer) clearTimeout(draftTimer);
+  // With its question: a draft that arrives after the answer was sent does not land on the next question.
+  draftTimer = setTimeout(() => vscode.postMessage({ type: 'draft', text, question }), 400);
+}
+
 function askCard(view: MockView, status: Status): HTMLElement {
   const current = view.current!;
   const busy = !!status.busy;
@@ -122,7 +131,10 @@ function askCard(view: MockView, status: Status): HTMLElement {
       if (!busy) submit();
     }
   });
-  box.addEventListener('input', () => remember({ draft: box.value, draftFor: current.question }));
+  box.addEventListener('input', () => {
+    remember({ draft: box.value, draftFor: current.question });
+    keepDraft(box.value, current.question);
+  });
   card.append(box);
   if (status.transcribed) card.append(el('p', { class: 'notice info', role: 'status' }, T.transcribedNote));
   const actions = el('div', { class: 'actions' },
@@ -190,7 +202,8 @@ function render(view: MockView, status: Status): void {
   if (box && question) {
     const state = saved();
     // The text typed so far survives a re-render (an error, a busy phase) and a reload; a transcription replaces it.
-    const draft = status.transcribed ?? (question === shownQuestion ? previousDraft : state.draftFor === question ? state.draft : undefined);
+    // Else what the session kept (the panel was closed, or the interview resumed in another window).
+    const draft = status.transcribed ?? (question === shownQuestion ? previousDraft : state.draftFor === question ? state.draft : view.current?.draft);
     if (draft) box.value = draft;
     if (status.transcribed) remember({ draft: status.transcribed, draftFor: question });
     const fresh = question !== shownQuestion;

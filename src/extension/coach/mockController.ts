@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { AUDIO_EXTENSIONS, createSttProvider, reportOrigin, type Report } from '../../core';
 import type { SttResult } from '../../core/speech/stt';
-import { answerTurn, currentTurn, endSession, sessionTranscript, skipTurn, type MockSession } from '../../core/coach/mockSession';
+import { answerTurn, currentTurn, endSession, sessionTranscript, skipTurn, withDraft, type MockSession } from '../../core/coach/mockSession';
 import { finishMockInterview, scoreMockAnswer } from '../../core/coach/mockInterview';
 import { MockSessionStore } from '../../core/coach/mockSessionStore';
 import { mockView, type MockView } from '../../core/coach/mockView';
@@ -136,6 +136,9 @@ export class MockController implements vscode.Disposable {
         case 'record':
           await this.enqueue(() => this.record());
           break;
+        case 'draft':
+          if (typeof m.text === 'string') await this.enqueue(() => this.keepDraft(m.text as string, m.question));
+          break;
         case 'retry':
           await this.enqueue(() => this.finish());
           break;
@@ -157,6 +160,15 @@ export class MockController implements vscode.Disposable {
       ? vscode.l10n.t('End the interview? Your typed answer is submitted first; the questions not asked yet are dropped, and the answers are diagnosed.')
       : vscode.l10n.t('End the interview? The questions not asked yet are dropped, and the answers so far are diagnosed.');
     return (await vscode.window.showWarningMessage(message, { modal: true }, end)) === end;
+  }
+
+  /** Saves the typed, unsent answer with the session (no render: the page already shows it). */
+  private async keepDraft(text: string, question: string | undefined): Promise<void> {
+    if (!this.session || currentTurn(this.session)?.question !== question) return;
+    const next = withDraft(this.session, text, new Date());
+    if (next === this.session) return;
+    await (await this.sessions()).save(next, this.userId());
+    this.session = next;
   }
 
   private async answer(text: string): Promise<void> {

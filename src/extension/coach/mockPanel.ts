@@ -10,6 +10,7 @@ export type MockMessage =
   | { type: 'answer'; text: string }
   | { type: 'skip' }
   | { type: 'end'; draft?: string }
+  | { type: 'draft'; text?: string; question?: string }
   | { type: 'record' }
   | { type: 'retry' }
   | { type: 'openReport' };
