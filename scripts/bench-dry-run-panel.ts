@@ -50,6 +50,8 @@ offline:
   topic: "{{ input.text | truncate(40) }}"
 actions:
 ${actions}
+match:
+  inputs: [text]
 `;
 }
 

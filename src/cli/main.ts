@@ -17,6 +17,7 @@ import { exportCommand, importCommand } from './skillMdCommand';
 import { MockInterviewError } from '../core/coach/mockInterview';
 import { MockSessionError, MockSessionStore } from '../core/coach/mockSessionStore';
 import { cliSkillHost, recordsCommand, runCommand, skillsCommand } from './skillCommands';
+import { migrateCommand, showCommand } from './skillSpecCommands';
 import { ManifestRunError } from '../core/skills/manifest/runManifestSkill';
 import { ScriptError } from '../core/skills/manifest/scriptedSkill';
 import { TemplateError } from '../core/runtime/template';
@@ -45,8 +46,14 @@ ${REPLAY_USAGE}
   interview-lens skills test [NAME] [--json] [--trust]   the skills' inline tests (tests: in skill.yaml), offline
   interview-lens skills export NAME [--out DIR]          as Anthropic's SKILL.md (what does not carry over is listed)
   interview-lens skills import PATH [--out DIR]          a SKILL.md (or its folder) as skills/NAME/skill.yaml
+  interview-lens skills migrate [NAME] [--dry-run]      rewrites workspace skills written before the skill spec into its form
+                                                        (as:/when: inside the parameters, the spec's parameter and input names)
+  interview-lens skills show NAME [--json]              a skill's manifest details and its recent runs (runs, failures, median time)
   interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust] [--record NAME]
-                                                        routes to a skill when none is named; --dry-run writes nothing;
+                     [--hint "…"] [--explain-route]
+                                                        routes to a skill when none is named (--explain-route says which step chose
+                                                        it and why); --hint gives the skill extra instructions (input.hints);
+                                                        --dry-run writes nothing;
                                                         a workspace skill's script (run.ts) runs only with --trust;
                                                         FILE may be a web address, an image or a recording
   interview-lens records [KIND] [--json]                what skills wrote: companies, positions, people, notes, … (~/.interview-lens/records.sqlite)
@@ -211,6 +218,8 @@ export async function run(
           'max-steps': { type: 'string' },
           input: { type: 'string' },
           'dry-run': { type: 'boolean', default: false },
+          hint: { type: 'string', multiple: true },
+          'explain-route': { type: 'boolean', default: false },
           trust: { type: 'boolean', default: false },
           dimension: { type: 'string', multiple: true },
           difficulty: { type: 'string', multiple: true },
@@ -236,6 +245,13 @@ export async function run(
       if (extra.length > 1) throw new UsageError(`unexpected arguments: ${extra.slice(1).join(' ')}`);
       return await (file === 'export' ? exportCommand : importCommand)(extra[0], values.out, process.cwd(), io);
     }
+    if (command === 'skills' && (file === 'migrate' || file === 'show')) {
+      await prepareCore();
+      if (extra.length > 1) throw new UsageError(`unexpected arguments: ${extra.slice(1).join(' ')}`);
+      return file === 'migrate'
+        ? await migrateCommand(extra[0], process.cwd(), io, { dryRun: values['dry-run']! })
+        : await showCommand(extra[0], values.json!, process.cwd(), path.join(homeDir(io.env), 'records.sqlite'), io);
+    }
     if (command === 'skills') {
       await prepareCore();
       if (extra.length > 1) throw new UsageError(`unexpected arguments: ${extra.slice(1).join(' ')}`);
@@ -255,6 +271,7 @@ export async function run(
       const recorder = model.recorder(core, 'run_skill');
       const status = await withSigint((signal) => runCommand({
         ...(file ? { skill: file } : {}), input: values.input!, dryRun: values['dry-run']!, json: values.json!, cwd: process.cwd(),
+        ...(values.hint?.length ? { hints: values.hint.join('\n') } : {}), explainRoute: values['explain-route']!,
         recordsFile: path.join(homeDir(io.env), 'records.sqlite'), ...(model.llm ? { llm: model.llm } : {}), signal,
         trust: values.trust!, logger: values.verbose ? stderrLogger(io.stderr) : silentLogger, core,
         ...(recorder.recorder ? { recorder: recorder.recorder } : {}), stt: () => createSttProvider(sttFromEnv(io.env)),
@@ -323,6 +340,9 @@ export async function run(
       try {
         const { turns: _turns, wordTimed: _w, startOnly: _s, ...shown } = splitTranscript(text, { format, labels, swapRoles: values['swap-roles'] });
         io.stdout(`${JSON.stringify(shown, null, 2)}\n`);
+        // The JSON lists what was skipped; one short line on stderr makes sure a person running it sees that something was.
+        const w = shown.warnings;
+        if (w) io.stderr(`warning: ${file}: ${w.length === 1 ? 'a block was' : `${w.length} blocks were`} skipped while reading, the first at ${/^line \d+/.exec(w[0])?.[0] ?? 'the start'}; "warnings" in the JSON ${w.length === 1 ? 'says why' : 'lists them'}\n`);
       } catch (err) {
         if (err instanceof TranscriptError) throw new UsageError(`${file}: ${err.message}`);
         throw err;

@@ -21,6 +21,9 @@ import { runInlineTests, type InlineTestResult } from '../core/skills/manifest/i
 import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
 import type { ManifestInput, ManifestRunDeps } from '../core/skills/manifest/runManifestSkill';
 import { RecordsStore } from '../core/records/recordsStore';
+import { privateSkillDirs } from '../core/skillsRegistry/privateSkillDirs';
+import { recordDetails, recordName } from '../core/records/recordSummary';
+import type { RecordRow } from '../core/records/rows';
 import { ENTITY_KINDS, type EntityKind } from '../core/records/schema';
 import type { LlmProvider } from '../core/llm/provider';
 import { AUDIO_EXTENSIONS, type SttProvider, type SttResult } from '../core/speech/stt';
@@ -37,10 +40,16 @@ export function builtInSkillsDir(): string {
   return candidates.find((c) => fs.existsSync(path.join(c, 'capture_note', 'skill.yaml'))) ?? candidates[0];
 }
 
-/** Every skill the CLI sees from `cwd`: built-in ones, then the workspace's. */
+/** The current folder's skill folders, then the private ones of SKILLS_DIR (the spec's private skills folder outside the repository). */
+function workspaceSkillDirs(cwd: string, builtIn: string): string[] {
+  const dirs = [...WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)), ...privateSkillDirs(process.env)];
+  return [...new Set(dirs.map((d) => path.resolve(d)))].filter((d) => fs.existsSync(d) && d !== path.resolve(builtIn));
+}
+
+/** Every skill the CLI sees from `cwd`: built-in ones, then the workspace's and SKILLS_DIR's. */
 export async function cliSkills(cwd: string): Promise<{ skills: LoadedSkill[]; chains: LoadedChain[]; problems: string[] }> {
   const builtIn = builtInSkillsDir();
-  const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
+  const workspace = workspaceSkillDirs(cwd, builtIn);
   const result = await loadSkillFolders([builtIn, ...workspace], { builtInDirs: [builtIn], checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema, knownSkillNames: CODE_SKILL_NAMES });
   return { skills: result.skills, chains: result.chains, problems: result.problems.map((p) => `${p.file}: ${p.message}`) };
 }
@@ -124,6 +133,10 @@ export interface RunArgs {
   recorder?: CassetteRecorder;
   /** Speech-to-text from the environment, for an audio input (throws SttError naming what to set when none is). */
   stt?: () => SttProvider;
+  /** --hint: the user's extra instructions (input.hints). */
+  hints?: string;
+  /** --explain-route: say which routing step chose the skill and why. */
+  explainRoute?: boolean;
 }
 
 /** Images a skill may be given as a file (kind image). */
@@ -176,7 +189,7 @@ async function runInputOf(args: RunArgs, readStdin: () => string): Promise<RunIn
 /** The skill host of a CLI run: built-in skills and the current folder's, writing to the CLI's records file. */
 export async function cliSkillHost(cwd: string, options: { recordsFile?: string; trusted: boolean; allowWrites: boolean }): Promise<ManifestSkillHost & { close(): void }> {
   const builtIn = builtInSkillsDir();
-  const workspace = WORKSPACE_SKILL_DIRS.map((d) => path.join(cwd, d)).filter((d) => fs.existsSync(d) && path.resolve(d) !== path.resolve(builtIn));
+  const workspace = workspaceSkillDirs(cwd, builtIn);
   return openSkillHost({ dirs: [builtIn, ...workspace], builtInDirs: [builtIn], ...(options.recordsFile ? { recordsFile: options.recordsFile } : {}), trusted: options.trusted, allowWrites: options.allowWrites });
 }
 
@@ -224,7 +237,7 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   });
   const run = await args.core.tools.execute<RunSkillOutput>('run_skill', {
     ...(args.skill ? { skill: args.skill } : {}), text, source, now: new Date().toISOString(), dry_run: args.dryRun,
-    ...(given.kind ? { kind: given.kind } : {}), ...(given.path ? { path: given.path } : {}),
+    ...(given.kind ? { kind: given.kind } : {}), ...(given.path ? { path: given.path } : {}), ...(args.hints ? { hints: args.hints } : {}),
   }, ctx);
   if (!run.success) {
     const error = run.error!;
@@ -240,6 +253,7 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   if (args.json) {
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   } else {
+    if (args.explainRoute) io.stdout(explainRoute(result.route));
     io.stdout(`${result.skill} v${result.version} (${result.route.how}: ${result.route.reason})\n`);
     if (result.summaryMd) io.stdout(`${result.summaryMd.trim().replace(/^/gm, '  ')}\n`);
     for (const p of result.planned) io.stdout(`  ${planVerb(p.op, result.dryRun)} ${p.primitive.padEnd(18)} ${summarize(p.params)}\n`);
@@ -248,6 +262,20 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
   }
   for (const w of result.warnings) io.stderr(`warning: ${w}\n`);
   return result.status === 'invalid' ? 1 : 0;
+}
+
+/** The routing steps in the spec's order, and which one chose (`run --explain-route`). */
+export function explainRoute(route: RunSkillOutput['route']): string {
+  const steps: Array<[RunSkillOutput['route']['how'], string]> = [
+    ['explicit', 'a skill named by the caller'],
+    ['match', 'match.keywords / url_patterns / inputs: taken when one skill matches (priority breaks a tie)'],
+    ['model', 'a model given every skill\'s name and description chooses one, with a confidence'],
+    ['fallback', 'capture_note keeps the input (low confidence, a routing failure, or no model)'],
+  ];
+  const at = steps.findIndex(([how]) => how === route.how);
+  const lines = steps.map(([how, what], i) => `  ${i === at ? '→' : i < at ? '✗' : ' '} ${i + 1}. ${what}${i === at ? `\n       chose ${route.skill}: ${route.reason}${route.confidence !== undefined ? ` (confidence ${route.confidence.toFixed(2)})` : ''}` : ''}`);
+  const candidates = route.candidates.length ? `  candidates the prefilter kept: ${route.candidates.join(', ')}\n` : '  the prefilter kept no candidate\n';
+  return `route:\n${lines.join('\n')}\n${candidates}`;
 }
 
 function summarize(params: Record<string, unknown>): string {
@@ -297,7 +325,10 @@ export async function recordsCommand(word: string | undefined, json: boolean, re
     for (const k of kinds) {
       if (out[k].length === 0 && !kind) continue;
       io.stdout(`${k} (${out[k].length})\n`);
-      for (const row of out[k] as Array<Record<string, unknown>>) io.stdout(`  ${String(row.id).slice(0, 8)}  ${String(row.name ?? row.title ?? row.slug ?? row.relation ?? '')}\n`);
+      for (const row of out[k] as RecordRow[]) {
+        const details = recordDetails(k, row);
+        io.stdout(`  ${String(row.id).slice(0, 8)}  ${recordName(k, row)}${details ? `  (${details})` : ''}\n`);
+      }
     }
   }
   return 0;

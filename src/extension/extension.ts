@@ -34,7 +34,7 @@ import { registerSkillEditor } from './skillEditor/registerSkillEditor';
 import { JobSearchTreeProvider } from './jobSearchTree';
 import { RecordDocumentProvider, RECORD_SCHEME } from './recordDocument';
 import { ReminderWatcher } from './reminderWatcher';
-import { runSkillCommand } from './runSkillCommand';
+import { runSkillCommand, runSkillWithHintCommand } from './runSkillCommand';
 import { registerSkillsView, type SkillsViewApi } from './skillsView/skillsView';
 import { registerReplayTests, type ReplayTestsApi } from './replayTests/replayTestController';
 import { DryRunCommands } from './dryRunPanel/dryRunCommand';
@@ -127,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocumentProvider(records)),
     // From the palette, the editor's context menu (with the file's URI) or automation ({ skill, apply }).
     vscode.commands.registerCommand('interviewLens.runSkill', (arg?: unknown) => runSkillCommand(skillDeps, arg)),
+    vscode.commands.registerCommand('interviewLens.runSkillWithHint', (arg?: unknown) => runSkillWithHintCommand(skillDeps, arg)),
     // The dry-run panel: from the palette (or automation with { skill | chain, input }), and from a cassette in the Test Explorer.
     dryRun,
     vscode.window.registerWebviewPanelSerializer(DryRunPanel.viewType, new DryRunPanelSerializer(dryRun.panel, log)),

@@ -54,18 +54,32 @@ export function shownWhen(value: unknown): string {
   return `${localDay(d)} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
+/** Who set a reminder, in the UI's language. */
+function reminderSource(source: unknown): string | undefined {
+  switch (source) {
+    case 'skill': return vscode.l10n.t('set by a skill');
+    case 'auto_deadline': return vscode.l10n.t('deadline reminder');
+    case 'user': return vscode.l10n.t('set by you');
+    default: return undefined;
+  }
+}
+
 /** What follows a record's name in the tree: where, when, how it stands. */
 function descriptionOf(kind: EntityKind, row: RecordRow, due: boolean | undefined): string {
   const parts = (...xs: unknown[]) => xs.filter((x) => typeof x === 'string' ? x !== '' : x !== null && x !== undefined).map((x) => oneLine(x, 40)).join(' · ');
   switch (kind) {
-    case 'position': return parts(row.location, row.status, row.deadline ? vscode.l10n.t('apply by {0}', String(row.deadline)) : undefined);
-    case 'person': return parts(row.role, row.email);
+    case 'position': return parts(
+      row.location, row.work_mode, row.status,
+      typeof row.interest_level === 'number' ? vscode.l10n.t('interest {0}/5', row.interest_level) : undefined,
+      row.deadline_at ? vscode.l10n.t('apply by {0}', shownWhen(row.deadline_at)) : undefined,
+    );
+    case 'person': return parts(Array.isArray(row.roles) && row.roles.length > 0 ? row.roles.join(', ') : undefined, row.current_title, row.email);
     case 'note': return parts(row.source, String(row.created_at).slice(0, 10));
-    case 'event': return parts(shownWhen(row.starts_at), row.location);
-    case 'reminder': return row.done ? vscode.l10n.t('done') : due ? vscode.l10n.t('due {0}', shownWhen(row.due_at)) : shownWhen(row.due_at);
+    case 'event': return parts(row.kind, shownWhen(row.occurred_at), row.location);
+    case 'reminder': return parts(row.done ? vscode.l10n.t('done') : due ? vscode.l10n.t('due {0}', shownWhen(row.due_at)) : shownWhen(row.due_at), reminderSource(row.source));
     case 'application': return parts(row.status, row.applied_at, row.channel);
     case 'interview': return parts(row.kind, shownWhen(row.scheduled_at), row.outcome);
-    case 'offer': return parts(row.status, row.base_salary !== null && row.base_salary !== undefined ? `${row.base_salary}${row.currency ? ` ${row.currency}` : ''}` : undefined);
+    case 'offer': return parts(row.status, row.base !== null && row.base !== undefined ? `${row.base}${row.currency ? ` ${row.currency}` : ''}${row.period ? `/${row.period}` : ''}` : undefined);
     case 'diagnosis': return parts(typeof row.score === 'number' ? `${Math.round(row.score)}/100` : undefined, row.source);
     case 'company': return parts(row.industry, row.location);
     default: return '';
@@ -184,7 +198,7 @@ export class JobSearchTreeProvider implements vscode.TreeDataProvider<JobNode>, 
         const done = rows.filter((r) => r.done).sort(byDate);
         return [...due.map((r) => record(r, true)), ...later.map((r) => record(r)), ...done.map((r) => record(r))];
       }
-      case 'event': return rows.sort((a, b) => String(b.starts_at).localeCompare(String(a.starts_at))).map((r) => record(r));
+      case 'event': return rows.sort((a, b) => String(b.occurred_at).localeCompare(String(a.occurred_at))).map((r) => record(r));
       case 'note': case 'diagnosis': case 'interview': return rows.sort(newestFirst).map((r) => record(r));
       default: return rows.sort(byText).map((r) => record(r));
     }

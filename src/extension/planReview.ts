@@ -11,11 +11,14 @@ interface Item extends vscode.QuickPickItem {
 }
 
 /** Parameters worth showing first, in this order; ids and long texts come last or not at all. */
-const KEY_PARAMS = ['name', 'title', 'relation', 'tags', 'location', 'status', 'due_at', 'starts_at', 'scheduled_at', 'deadline', 'salary', 'kind', 'email', 'role', 'url', 'path', 'source', 'body', 'text'];
+const KEY_PARAMS = [
+  'name', 'display_name', 'title', 'relation', 'names', 'namespace', 'location', 'status', 'due_at', 'occurred_at', 'scheduled_at', 'deadline_at',
+  'work_mode', 'interest_level', 'salary', 'kind', 'email', 'roles', 'current_title', 'source_url', 'path', 'source', 'body_md', 'source_content',
+];
 
 /** `title="…" · location="…"`: the parameters that say what an action is about. */
 export function keyParams(params: Record<string, unknown>, limit = 4): string {
-  const keys = [...KEY_PARAMS.filter((k) => k in params), ...Object.keys(params).filter((k) => !KEY_PARAMS.includes(k) && !/(^|_)ids?$|^entity$|^from$|^to$/.test(k))];
+  const keys = [...KEY_PARAMS.filter((k) => k in params), ...Object.keys(params).filter((k) => !KEY_PARAMS.includes(k) && !/(^|_)ids?$|^entity$|^target$|^structured$|^patch$/.test(k))];
   return keys
     .filter((k) => params[k] !== undefined && params[k] !== null && params[k] !== '' && !(Array.isArray(params[k]) && (params[k] as unknown[]).length === 0))
     .slice(0, limit)

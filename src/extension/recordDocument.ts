@@ -36,10 +36,10 @@ export class RecordDocumentProvider implements vscode.TextDocumentContentProvide
     const row = store.get(kind as EntityKind, id);
     if (!row) return `${JSON.stringify({ kind, id, deleted: vscode.l10n.t('This record no longer exists (it was deleted).') }, null, 2)}\n`;
     const tagIds = store.list('entity_tag', { entity_kind: kind, entity_id: id }).map((t) => String(t.tag_id));
-    const tags = tagIds.map((t) => store.get('tag', t)?.name).filter((n): n is string => typeof n === 'string');
+    const tags = tagIds.map((t) => store.get('tag', t)).filter((t) => t !== undefined).map((t) => ({ namespace: t.namespace, name: t.name }));
     const links = [
-      ...store.list('link', { from_kind: kind, from_id: id }).map((l) => ({ relation: l.relation, to: `${l.to_kind}:${l.to_id}` })),
-      ...store.list('link', { to_kind: kind, to_id: id }).map((l) => ({ relation: l.relation, from: `${l.from_kind}:${l.from_id}` })),
+      ...store.list('link', { source_kind: kind, source_id: id }).map((l) => ({ relation: l.relation, target: `${l.target_kind}:${l.target_id}` })),
+      ...store.list('link', { target_kind: kind, target_id: id }).map((l) => ({ relation: l.relation, source: `${l.source_kind}:${l.source_id}` })),
     ];
     return `${JSON.stringify({ kind, ...row, ...(tags.length ? { tags } : {}), ...(links.length ? { links } : {}) }, null, 2)}\n`;
   }

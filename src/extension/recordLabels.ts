@@ -33,7 +33,7 @@ export function oneLine(value: unknown, max = 60): string {
 /** The record's name as a person would say it: its name, title or relation, else its text's start. */
 export function recordTitle(row: Record<string, unknown> | undefined, max = 60): string {
   if (!row) return '';
-  for (const k of ['name', 'title', 'relation', 'slug', 'path', 'uri']) if (typeof row[k] === 'string' && row[k]) return oneLine(row[k], max);
-  for (const k of ['body', 'text', 'summary', 'source']) if (typeof row[k] === 'string' && row[k]) return oneLine(row[k], max);
+  for (const k of ['display_name', 'name', 'title', 'relation', 'slug', 'path', 'uri']) if (typeof row[k] === 'string' && row[k]) return oneLine(row[k], max);
+  for (const k of ['body_md', 'source_content', 'summary', 'source']) if (typeof row[k] === 'string' && row[k]) return oneLine(row[k], max);
   return '';
 }

@@ -39,6 +39,8 @@ export interface RunSkillOptions {
   /** A chain to run instead of a skill: its steps are dry-run, reviewed together, then each applied in its own transaction. */
   chain?: string;
   apply?: boolean;
+  /** The user's extra instructions for the skill (input.hints). */
+  hint?: string;
 }
 
 /** What a run did, for callers and tests: the route, the plan, and whether it was written. */
@@ -80,7 +82,7 @@ function optionsOf(arg: unknown): RunSkillOptions {
   const a = arg as Record<string, unknown>;
   return {
     ...(typeof a.skill === 'string' ? { skill: a.skill } : {}), ...(typeof a.chain === 'string' ? { chain: a.chain } : {}),
-    ...(typeof a.apply === 'boolean' ? { apply: a.apply } : {}),
+    ...(typeof a.apply === 'boolean' ? { apply: a.apply } : {}), ...(typeof a.hint === 'string' && a.hint.trim() ? { hint: a.hint.trim() } : {}),
   };
 }
 
@@ -100,6 +102,22 @@ async function editorFor(arg: unknown): Promise<vscode.TextEditor | undefined> {
     return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(arg));
   }
   return active;
+}
+
+/**
+ * "Interview Lens: Run Skill with a Hint…": the same run, after asking for extra instructions the
+ * skill reads as input.hints (e.g. "the deadline is Friday", "I met her at the meetup").
+ */
+export async function runSkillWithHintCommand(deps: RunSkillDeps, arg?: unknown): Promise<RunSkillOutcome | undefined> {
+  const hint = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Run Skill with a Hint'),
+    prompt: vscode.l10n.t('Extra instructions for the skill (it reads them as input.hints). Leave empty for none.'),
+    placeHolder: vscode.l10n.t('e.g. the deadline is Friday; I met her at the meetup'),
+    ignoreFocusOut: true,
+  });
+  if (hint === undefined) return undefined;
+  const base = arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) ? arg as Record<string, unknown> : {};
+  return runSkillCommand(deps, arg instanceof vscode.Uri ? arg : { ...base, hint });
 }
 
 /**
@@ -169,7 +187,7 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
   const workspaceRoot = folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined;
   // One version per skill: a canary pair gives this input the same version every time.
   const runnable = pickVersions(loaded.skills.filter((s) => !unavailableReason(s)), requestIdOf(input.text));
-  const skillInput = { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}) };
+  const skillInput = { text: input.text, source: input.source, ...(url ? { url, kind: 'link' as const } : {}), ...(options.hint ? { hints: options.hint } : {}), ...(picked ? { requestedSkill: picked.name } : {}) };
   const runDeps = (signal: AbortSignal, store: RecordsStore) => ({
     records: store, ...(engine.llm ? { llm: engine.llm } : {}), signal, now: () => new Date(), dryRun: true, ...(workspaceRoot ? { workspaceRoot } : {}),
     // A script is code: built-in ones ship with the extension; a workspace's runs only when the workspace is trusted.

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { privateSkillDirs } from '../core/skillsRegistry/privateSkillDirs';
 import * as path from 'node:path';
 import type { LoadedSkills } from '../core/manifest';
 import { SkillsRegistry } from '../core/skillsRegistry';
@@ -55,6 +56,8 @@ export class SkillCatalog {
       if (folder.uri.scheme !== 'file') continue;
       for (const p of skillPaths()) dirs.push(path.resolve(folder.uri.fsPath, p));
     }
+    // The private folder of SKILLS_DIR / interviewLens.skills.dir (machine-scoped: no workspace can set it).
+    dirs.push(...privateSkillDirs(process.env, vscode.workspace.getConfiguration('interviewLens.skills').get<string>('dir', '')));
     return [...new Set(dirs.map((d) => path.resolve(d)))];
   }
 

@@ -29,7 +29,9 @@ chunking:
 actions:
   - create_note:
       title: "{{ out.title }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 const BROKEN = broken(SKILL);
 

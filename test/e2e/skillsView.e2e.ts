@@ -25,7 +25,9 @@ offline:
 actions:
   - create_note:
       title: "{{ out.summary }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 describe('The Skills view, end to end in Chromium', function () {

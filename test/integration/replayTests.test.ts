@@ -62,7 +62,9 @@ offline:
 actions:
   - create_note:
       title: "{{ out.title }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 describe('Replays in the Test Explorer (issue 16)', function () {

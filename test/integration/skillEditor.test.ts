@@ -34,7 +34,9 @@ chunking:
   strategy: fixd
 actions:
   - create_note:
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 describe('Editing skills in a real VS Code (issue 15)', function () {

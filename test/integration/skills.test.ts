@@ -47,6 +47,8 @@ offline:
   title: "{{ input.text | trim | truncate(60) }}"
 actions:
 ${action}
+match:
+  inputs: [text]
 `;
 
 async function children(api: Api, node?: Node): Promise<Node[]> {
@@ -77,7 +79,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
       title: "{{ out.title }}"
       due_at: "{{ now.date() | days_before(1) }}"`));
     // A script that would leave a mark if anything ran it.
-    writeSkill(skillsDir(), 'script_probe', 'name: script_probe\nversion: 1\ndescription: A scripted skill of the integration suite; its script runs only when trusted.\nscript: run.ts\n', {
+    writeSkill(skillsDir(), 'script_probe', 'name: script_probe\nversion: 1\ndescription: A scripted skill of the integration suite; its script runs only when trusted.\nmatch: {inputs: [text]}\nscript: run.ts\n', {
       'run.ts': "require('fs').writeFileSync(require('path').join(__dirname, 'RAN'), 'ran');\nexport async function execute() { return { summary_md: '', actions: [], warnings: [], raw: null }; }\n",
     });
     // Company → position → an application with its round 1, a round 2 of no application, and an interview of no known position.

@@ -217,7 +217,7 @@ describe('The Skills view and hot reload in a real VS Code (issue 15)', function
   it(vscode.workspace.isTrusted ? 'a scripted workspace skill is ready to run in a trusted workspace' : 'in Restricted Mode a scripted workspace skill is listed as needing trust', async () => {
     const dir = path.join(skillsRoot(), `script_${token}`);
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: script_${token}\nversion: 1\ndescription: A scripted skill of the Skills view suite; it runs only in a trusted workspace.\nscript: run.ts\n`);
+    fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: script_${token}\nversion: 1\ndescription: A scripted skill of the Skills view suite; it runs only in a trusted workspace.\nmatch: {inputs: [text]}\nscript: run.ts\n`);
     fs.writeFileSync(path.join(dir, 'run.ts'), 'export async function execute() { return { summary_md: "", actions: [], warnings: [], raw: null }; }\n');
     assert.ok(await until(() => !!itemOf(`script_${token}`)), 'the scripted skill appears');
     const item = itemOf(`script_${token}`)!;

@@ -120,10 +120,10 @@ describe('action primitives: create, then dedupe', () => {
 
   it('upsert_position: one position per company, title and location (the fingerprint)', async () => {
     const c = await company();
-    const first = await one('upsert_position', { company_id: c, title: 'AI Engineer – Agents', location: 'Beijing', deadline: '2026-03-31' });
+    const first = await one('upsert_position', { company_id: c, title: 'AI Engineer – Agents', location: 'Beijing', deadline_at: '2026-03-31' });
     assert.equal(first.op, 'create');
     assert.equal(first.writes[0].fields.status, 'saved');
-    assert.equal(first.writes[0].fields.deadline, '2026-03-31');
+    assert.equal(first.writes[0].fields.deadline_at, '2026-03-31');
     const same = await one('upsert_position', { company_id: `company:${c}`, title: 'AI Engineer – Agents', location: 'Beijing' });
     assert.equal(same.op, 'unchanged');
     const respelled = await one('upsert_position', { company_id: c, title: 'ai engineer (agents)', location: ' beijing', status: 'applied' });
@@ -138,32 +138,32 @@ describe('action primitives: create, then dedupe', () => {
     assert.equal(count('position'), 3);
     await assert.rejects(one('upsert_position', { company_id: 'nope', title: 'x' }), (e: Error) => e instanceof ActionInputError && /company_id: there is no company with id nope/.test(e.message));
     await assert.rejects(one('upsert_position', { company_id: `person:${c}`, title: 'x' }), /must name a company, not a person/);
-    await assert.rejects(one('upsert_position', { company_id: c, title: 'x', deadline: 'next Friday' }), /deadline: "next Friday" is not a date/);
+    await assert.rejects(one('upsert_position', { company_id: c, title: 'x', deadline_at: 'next Friday' }), /deadline_at: "next Friday" is not a date/);
   });
 
   it('upsert_person: by email first, else by name slug; a namesake with another email is another person', async () => {
-    const jane = await one('upsert_person', { name: 'Jane Doe', email: 'jane@acme.example', role: 'recruiter' });
+    const jane = await one('upsert_person', { display_name: 'Jane Doe', email: 'jane@acme.example', roles: ['recruiter'] });
     assert.equal(jane.op, 'create');
     assert.equal(jane.writes[0].fields.slug, 'jane-doe');
-    const byEmail = await one('upsert_person', { name: 'J. Doe', email: '  JANE@Acme.Example ' });
+    const byEmail = await one('upsert_person', { display_name: 'J. Doe', email: '  JANE@Acme.Example ' });
     assert.equal(byEmail.id, jane.id);
     assert.equal(byEmail.op, 'update');
-    assert.deepEqual(byEmail.changes.map((c) => c.field), ['name'], 'an email that differs only in case is left as stored');
+    assert.deepEqual(byEmail.changes.map((c) => c.field), ['display_name'], 'an email that differs only in case is left as stored');
     assert.equal(store.get('person', jane.id)?.slug, 'jane-doe', 'the slug stays');
     assert.equal(store.get('person', jane.id)?.email, 'jane@acme.example');
-    assert.equal((await one('upsert_person', { name: 'J. Doe', email: 'jane@acme.example' })).op, 'unchanged');
+    assert.equal((await one('upsert_person', { display_name: 'J. Doe', email: 'jane@acme.example' })).op, 'unchanged');
 
-    const bob = await one('upsert_person', { name: 'Bob Smith' });
-    const bobAgain = await one('upsert_person', { name: 'bob  SMITH', email: 'bob@globex.example' });
+    const bob = await one('upsert_person', { display_name: 'Bob Smith' });
+    const bobAgain = await one('upsert_person', { display_name: 'bob  SMITH', email: 'bob@globex.example' });
     assert.equal(bobAgain.id, bob.id, 'same slug, no email stored yet: the same person');
-    const namesake = await one('upsert_person', { name: 'Bob Smith', email: 'bob@initech.example' });
+    const namesake = await one('upsert_person', { display_name: 'Bob Smith', email: 'bob@initech.example' });
     assert.equal(namesake.op, 'create');
     assert.equal(namesake.writes[0].fields.slug, 'bob-smith-2');
     assert.match(namesake.warnings[0], /another person, saved as bob-smith-2/);
-    assert.equal((await one('upsert_person', { name: 'Bob Smith', email: 'bob@initech.example' })).id, namesake.id);
-    assert.equal((await one('upsert_person', { name: '张三' })).writes[0].fields.slug, '张三');
+    assert.equal((await one('upsert_person', { display_name: 'Bob Smith', email: 'bob@initech.example' })).id, namesake.id);
+    assert.equal((await one('upsert_person', { display_name: '张三' })).writes[0].fields.slug, '张三');
     assert.equal(count('person'), 4);
-    await assert.rejects(one('upsert_person', { name: 'X', email: 'not an email' }), /email: "not an email" is not an email address/);
+    await assert.rejects(one('upsert_person', { display_name: 'X', email: 'not an email' }), /email: "not an email" is not an email address/);
   });
 
   it('create_application: one per position', async () => {
@@ -181,25 +181,25 @@ describe('action primitives: create, then dedupe', () => {
   it('create_interview: one per position and round (or start time); an application names its position', async () => {
     const p = await position(await company());
     const app = (await one('create_application', { position_id: p })).id;
-    const r1 = await one('create_interview', { application_id: app, round: 1, kind: 'phone_screen', when: '2026-03-03T10:00+08:00' });
+    const r1 = await one('create_interview', { application_id: app, round_no: 1, kind: 'phone_screen', scheduled_at: '2026-03-03T10:00+08:00' });
     assert.equal(r1.op, 'create');
     assert.equal(r1.writes[0].fields.position_id, p);
     assert.equal(r1.writes[0].fields.scheduled_at, '2026-03-03T02:00:00.000Z');
-    assert.equal((await one('create_interview', { position_id: p, round: 1 })).op, 'unchanged');
-    const moved = await one('create_interview', { position_id: p, round: 1, when: '2026-03-04T10:00Z' });
+    assert.equal((await one('create_interview', { position_id: p, round_no: 1 })).op, 'unchanged');
+    const moved = await one('create_interview', { position_id: p, round_no: 1, scheduled_at: '2026-03-04T10:00Z' });
     assert.equal(moved.op, 'update');
     assert.equal(moved.id, r1.id);
-    assert.equal((await one('create_interview', { position_id: p, round: 2 })).op, 'create');
-    const noRound = await one('create_interview', { position_id: p, when: '2026-03-10T10:00Z' });
+    assert.equal((await one('create_interview', { position_id: p, round_no: 2 })).op, 'create');
+    const noRound = await one('create_interview', { position_id: p, scheduled_at: '2026-03-10T10:00Z' });
     assert.equal(noRound.op, 'create');
-    assert.equal((await one('create_interview', { position_id: p, when: '2026-03-10T10:00Z' })).id, noRound.id);
+    assert.equal((await one('create_interview', { position_id: p, scheduled_at: '2026-03-10T10:00Z' })).id, noRound.id);
     assert.equal(count('interview'), 3);
     // No position known yet (an interview logged from its diagnosis): kept without one, deduplicated by its time only.
-    const unplaced = await one('create_interview', { round: 1, when: '2026-03-12T10:00Z' });
+    const unplaced = await one('create_interview', { round_no: 1, scheduled_at: '2026-03-12T10:00Z' });
     assert.equal(unplaced.op, 'create');
     assert.equal(unplaced.writes[0].fields.position_id, null);
-    assert.equal((await one('create_interview', { round: 3, when: '2026-03-12T10:00Z' })).id, unplaced.id, 'the same moment is the same interview');
-    assert.equal((await one('create_interview', { round: 1 })).op, 'create', 'a round says nothing without a position');
+    assert.equal((await one('create_interview', { round_no: 3, scheduled_at: '2026-03-12T10:00Z' })).id, unplaced.id, 'the same moment is the same interview');
+    assert.equal((await one('create_interview', { round_no: 1 })).op, 'create', 'a round says nothing without a position');
     assert.equal(count('interview'), 5);
     const other = await position(await company('Globex'));
     await assert.rejects(one('create_interview', { position_id: other, application_id: app }), /is for another position/);
@@ -207,48 +207,48 @@ describe('action primitives: create, then dedupe', () => {
 
   it('create_offer: one per position; a revision updates it', async () => {
     const p = await position(await company());
-    const first = await one('create_offer', { position_id: p, base_salary: '50万', currency: 'CNY' });
+    const first = await one('create_offer', { position_id: p, base: '50万', currency: 'CNY' });
     assert.equal(first.op, 'create');
-    assert.equal(first.writes[0].fields.base_salary, 500000, 'numbers are normalised from what people write');
+    assert.equal(first.writes[0].fields.base, 500000, 'numbers are normalised from what people write');
     assert.equal((await one('create_offer', { position_id: p, currency: 'CNY' })).op, 'unchanged');
-    assert.equal((await one('create_offer', { position_id: p, base_salary: 550000 })).op, 'update');
+    assert.equal((await one('create_offer', { position_id: p, base: 550000 })).op, 'update');
     assert.equal(count('offer'), 1);
   });
 
   it('create_note: the same title and text is one note', async () => {
-    const first = await one('create_note', { title: 'Prep', body: 'Read about RAG.\n' });
+    const first = await one('create_note', { title: 'Prep', body_md: 'Read about RAG.\n' });
     assert.equal(first.op, 'create');
-    assert.equal((await one('create_note', { title: 'prep', body: 'Read about RAG.' })).op, 'unchanged');
+    assert.equal((await one('create_note', { title: 'prep', body_md: 'Read about RAG.' })).op, 'unchanged');
     const c = await company();
-    const about = await one('create_note', { title: 'Prep', body: 'Read about RAG.', about: `company:${c}` });
+    const about = await one('create_note', { title: 'Prep', body_md: 'Read about RAG.', about: `company:${c}` });
     assert.equal(about.op, 'update');
     assert.equal(about.id, first.id);
-    assert.equal((await one('create_note', { title: 'Prep', body: 'Read about agents.' })).op, 'create');
+    assert.equal((await one('create_note', { title: 'Prep', body_md: 'Read about agents.' })).op, 'create');
     assert.equal(count('note'), 2);
-    await assert.rejects(one('create_note', { body: 'x', about: 'company' }), /about must be a record reference "kind:id"/);
+    await assert.rejects(one('create_note', { body_md: 'x', about: 'company' }), /about must be a record reference "kind:id"/);
   });
 
   it('create_event: same title and start is one event; its people are merged', async () => {
-    const a = (await one('upsert_person', { name: 'Ann' })).id;
-    const b = (await one('upsert_person', { name: 'Ben' })).id;
-    const first = await one('create_event', { title: 'Coffee chat', starts_at: '2026-03-05T10:00Z', person_ids: [a] });
+    const a = (await one('upsert_person', { display_name: 'Ann' })).id;
+    const b = (await one('upsert_person', { display_name: 'Ben' })).id;
+    const first = await one('create_event', { kind: 'coffee_chat', title: 'Coffee chat', occurred_at: '2026-03-05T10:00Z', person_ids: [a] });
     assert.equal(first.op, 'create');
-    assert.equal((await one('create_event', { title: 'coffee  chat', starts_at: '2026-03-05T18:00+08:00' })).op, 'unchanged');
-    const more = await one('create_event', { title: 'Coffee chat', starts_at: '2026-03-05T10:00Z', person_ids: [`person:${b}`] });
+    assert.equal((await one('create_event', { kind: 'coffee_chat', title: 'coffee  chat', occurred_at: '2026-03-05T18:00+08:00' })).op, 'unchanged');
+    const more = await one('create_event', { kind: 'coffee_chat', title: 'Coffee chat', occurred_at: '2026-03-05T10:00Z', person_ids: [`person:${b}`] });
     assert.equal(more.op, 'update');
     assert.deepEqual(store.get('event', first.id)?.person_ids, [a, b]);
-    assert.equal((await one('create_event', { title: 'Coffee chat', starts_at: '2026-03-06T10:00Z' })).op, 'create');
+    assert.equal((await one('create_event', { kind: 'coffee_chat', title: 'Coffee chat', occurred_at: '2026-03-06T10:00Z' })).op, 'create');
     assert.equal(count('event'), 2);
-    await assert.rejects(one('create_event', { title: 'x', starts_at: '2026-03-05T10:00Z', ends_at: '2026-03-05T09:00Z' }), /is before starts_at/);
+    await assert.rejects(one('create_event', { kind: 'coffee_chat', title: 'x', occurred_at: '2026-03-05T10:00Z', ends_at: '2026-03-05T09:00Z' }), /is before occurred_at/);
   });
 
   it('create_reminder: same title, time and subject is one reminder, and a done one is not reopened', async () => {
     const c = await company();
-    const first = await one('create_reminder', { title: 'Apply before deadline', due_at: '2026-03-28', entity: `company:${c}` });
+    const first = await one('create_reminder', { title: 'Apply before deadline', due_at: '2026-03-28', target: `company:${c}` });
     assert.equal(first.op, 'create');
     assert.equal(first.writes[0].fields.done, false);
     await store.update('reminder', first.id, { done: true });
-    const again = await one('create_reminder', { title: 'apply before deadline', due_at: '2026-03-28', entity: `company:${c}` });
+    const again = await one('create_reminder', { title: 'apply before deadline', due_at: '2026-03-28', target: `company:${c}` });
     assert.equal(again.op, 'unchanged');
     assert.equal(store.get('reminder', first.id)?.done, true);
     assert.equal((await one('create_reminder', { title: 'Apply before deadline', due_at: '2026-03-28' })).op, 'create', 'about nothing is another reminder');
@@ -257,16 +257,16 @@ describe('action primitives: create, then dedupe', () => {
 
   it('add_tags: tags found by name whatever the case, added once', async () => {
     const c = await company();
-    const first = await one('add_tags', { entity: `company:${c}`, tags: ['Remote', 'dream job', 'REMOTE '] });
+    const first = await one('add_tags', { entity: `company:${c}`, names: ['Remote', 'dream job', 'REMOTE '] });
     assert.equal(first.op, 'update');
     assert.equal(first.kind, 'company');
     assert.deepEqual(first.writes.map((w) => `${w.op} ${w.kind}`), ['create tag', 'create entity_tag', 'create tag', 'create entity_tag']);
     assert.deepEqual(first.changes, [{ field: 'tags', before: [], after: ['Remote', 'dream job'] }]);
-    const again = await one('add_tags', { entity: `company:${c}`, tags: ['remote', 'Dream Job'] });
+    const again = await one('add_tags', { entity: `company:${c}`, names: ['remote', 'Dream Job'] });
     assert.equal(again.op, 'unchanged');
     assert.deepEqual(again.writes, []);
     const p = await position(c);
-    const other = await one('add_tags', { entity: `position:${p}`, tags: ['remote'] });
+    const other = await one('add_tags', { entity: `position:${p}`, names: ['remote'] });
     assert.deepEqual(other.writes.map((w) => `${w.op} ${w.kind}`), ['create entity_tag'], 'the existing tag is reused');
     assert.equal(count('tag'), 2);
     assert.equal(count('entity_tag'), 3);
@@ -274,19 +274,19 @@ describe('action primitives: create, then dedupe', () => {
 
   it('link: a controlled vocabulary; the same link twice (related_to either way) is one', async () => {
     const c = await company();
-    const jane = (await one('upsert_person', { name: 'Jane' })).id;
-    const first = await one('link', { from: `person:${jane}`, relation: 'works_at', to: `company:${c}` });
+    const jane = (await one('upsert_person', { display_name: 'Jane' })).id;
+    const first = await one('link', { source: `person:${jane}`, relation: 'works_at', target: `company:${c}` });
     assert.equal(first.op, 'create');
-    assert.equal((await one('link', { from: `person:${jane}`, relation: 'works_at', to: `company:${c}` })).op, 'unchanged');
-    const rel = await one('link', { from: `company:${c}`, relation: 'related_to', to: `person:${jane}` });
+    assert.equal((await one('link', { source: `person:${jane}`, relation: 'works_at', target: `company:${c}` })).op, 'unchanged');
+    const rel = await one('link', { source: `company:${c}`, relation: 'related_to', target: `person:${jane}` });
     assert.equal(rel.op, 'create');
-    assert.equal((await one('link', { from: `person:${jane}`, relation: 'related_to', to: `company:${c}` })).id, rel.id);
+    assert.equal((await one('link', { source: `person:${jane}`, relation: 'related_to', target: `company:${c}` })).id, rel.id);
     assert.equal(count('link'), 2);
-    await assert.rejects(one('link', { from: `person:${jane}`, relation: 'married_to', to: `company:${c}` }), (e: Error) => e instanceof ActionInputError
+    await assert.rejects(one('link', { source: `person:${jane}`, relation: 'married_to', target: `company:${c}` }), (e: Error) => e instanceof ActionInputError
       && e.message.includes('relation') && Object.keys(LINK_RELATIONS).every((r) => e.message.includes(r)));
-    await assert.rejects(one('link', { from: `company:${c}`, relation: 'works_at', to: `person:${jane}` }), /relation "works_at" goes from person to company, not from company to person/);
-    await assert.rejects(one('link', { from: `person:${jane}`, relation: 'related_to', to: `person:${jane}` }), /cannot be linked to itself/);
-    await assert.rejects(one('link', { from: 'person:ghost', relation: 'works_at', to: `company:${c}` }), /from: there is no person with id ghost/);
+    await assert.rejects(one('link', { source: `company:${c}`, relation: 'works_at', target: `person:${jane}` }), /relation "works_at" goes from person to company, not from company to person/);
+    await assert.rejects(one('link', { source: `person:${jane}`, relation: 'related_to', target: `person:${jane}` }), /cannot be linked to itself/);
+    await assert.rejects(one('link', { source: 'person:ghost', relation: 'works_at', target: `company:${c}` }), /source: there is no person with id ghost/);
   });
 
   it('attach: workspace files (hashed) and web addresses; a changed file is an update', async () => {
@@ -327,8 +327,8 @@ describe('action primitives: create, then dedupe', () => {
       [{ path: 'missing.txt' }, /does not exist in the workspace/],
       [{ path: '.' }, /is not a file/],
       [{ uri: 'file:///etc/passwd' }, /uri must be http or https/],
-      [{ uri: 'https://x.example', path: 'inside.txt' }, /either path .* or uri/],
-      [{}, /either path .* or uri/],
+      [{ uri: 'https://x.example', path: 'inside.txt' }, /give one of attachment_id .*, not path and uri/],
+      [{}, /give one of attachment_id \(an attachment record or of the input\), path \(a workspace file\) or uri \(a web address\)$/],
     ];
     for (const [params, why] of refused) {
       await assert.rejects(one('attach', { entity, ...params }), (e: Error) => e instanceof ActionInputError && why.test(e.message), JSON.stringify(params));
@@ -339,28 +339,28 @@ describe('action primitives: create, then dedupe', () => {
 
   it('update_entity: changes checked fields; the same values again are unchanged', async () => {
     const p = await position(await company());
-    const first = await one('update_entity', { entity: `position:${p}`, fields: { status: 'interviewing', salary: '40k' } });
+    const first = await one('update_entity', { entity: `position:${p}`, patch: { status: 'interviewing', salary: '40k' } });
     assert.equal(first.op, 'update');
     assert.equal(first.kind, 'position');
     assert.deepEqual(first.changes.map((c) => c.field), ['status', 'salary']);
-    assert.equal((await one('update_entity', { entity: `position:${p}`, fields: { status: 'interviewing' } })).op, 'unchanged');
-    const cleared = await one('update_entity', { entity: `position:${p}`, fields: { salary: '' } });
+    assert.equal((await one('update_entity', { entity: `position:${p}`, patch: { status: 'interviewing' } })).op, 'unchanged');
+    const cleared = await one('update_entity', { entity: `position:${p}`, patch: { salary: '' } });
     assert.deepEqual(cleared.changes, [{ field: 'salary', before: '40k', after: null }]);
-    await assert.rejects(one('update_entity', { entity: `position:${p}`, fields: { colour: 'red' } }), /unknown field "colour"/);
-    await assert.rejects(one('update_entity', { entity: `position:${p}`, fields: { title_key: 'x' } }), /computed from the other fields/);
-    await assert.rejects(one('update_entity', { entity: `position:${p}`, fields: {} }), /fields/);
+    await assert.rejects(one('update_entity', { entity: `position:${p}`, patch: { colour: 'red' } }), /unknown field "colour"/);
+    await assert.rejects(one('update_entity', { entity: `position:${p}`, patch: { title_key: 'x' } }), /computed from the other fields/);
+    await assert.rejects(one('update_entity', { entity: `position:${p}`, patch: {} }), /fields/);
   });
 
   it('create_document_version: numbered versions; the same text as the latest is not stored twice', async () => {
-    const first = await one('create_document_version', { kind: 'resume', text: 'Resume v1', title: 'Resume' });
+    const first = await one('create_document_version', { kind: 'resume', source_content: 'Resume v1', title: 'Resume' });
     assert.equal(first.op, 'create');
     assert.equal(first.writes[0].fields.version, 1);
-    assert.equal((await one('create_document_version', { kind: 'resume', text: 'Resume v1' })).op, 'unchanged');
-    const second = await one('create_document_version', { kind: 'resume', text: 'Resume v2' });
+    assert.equal((await one('create_document_version', { kind: 'resume', source_content: 'Resume v1' })).op, 'unchanged');
+    const second = await one('create_document_version', { kind: 'resume', source_content: 'Resume v2' });
     assert.equal(second.op, 'create');
     assert.equal(second.writes[0].fields.version, 2);
     const p = await position(await company());
-    const tailored = await one('create_document_version', { entity: `position:${p}`, kind: 'resume', text: 'Resume v2' });
+    const tailored = await one('create_document_version', { entity: `position:${p}`, kind: 'resume', source_content: 'Resume v2' });
     assert.equal(tailored.writes[0].fields.version, 1, 'versions are counted per record and kind');
     assert.equal(count('document_version'), 3);
   });

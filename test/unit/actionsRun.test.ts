@@ -40,10 +40,10 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
   /** What extract_job would ask for, with aliases and a condition. */
   const jobActions = (): ActionInput[] => [
     { primitive: 'upsert_company', params: { name: 'Acme, Inc.' }, as: 'company' },
-    { primitive: 'upsert_position', params: { company_id: '{{ company.id }}', title: 'LLM Engineer', location: 'Beijing', deadline: '2026-03-28' }, as: 'position' },
-    { primitive: 'create_reminder', params: { title: 'Apply to Acme', due_at: '2026-03-25', entity: '{{ position.ref }}' } },
-    { primitive: 'create_note', params: { body: 'never', when: false } },
-    { primitive: 'add_tags', params: { entity: '{{ position.ref }}', tags: ['agents'] } },
+    { primitive: 'upsert_position', params: { company_id: '{{ company.id }}', title: 'LLM Engineer', location: 'Beijing', deadline_at: '2026-03-28' }, as: 'position' },
+    { primitive: 'create_reminder', params: { title: 'Apply to Acme', due_at: '2026-03-25', target: '{{ position.ref }}' } },
+    { primitive: 'create_note', params: { body_md: 'never', when: false } },
+    { primitive: 'add_tags', params: { entity: '{{ position.ref }}', names: ['agents'] } },
   ];
 
   it('plans fully resolved actions: op, target, matched record, diff and aliases; `when: false` skips', async () => {
@@ -58,7 +58,7 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     ]);
     assert.deepEqual(planned[1].alias, { id: 'id2', ref: 'position:id2' });
     assert.equal(planned[1].params.company_id, 'id1', 'the rendered parameters are kept');
-    assert.deepEqual(planned[2].writes[0].fields.entity_kind, 'position');
+    assert.deepEqual(planned[2].writes[0].fields.target_kind, 'position');
     assert.equal(planned[3].existing?.title, 'LLM Engineer', 'a record planned earlier in the run is the match');
 
     // A plan crosses to the dry-run panel and back as JSON, and still applies.
@@ -128,10 +128,10 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     const store = await RecordsStore.open(file, { clock: () => T0, writeOps });
     const planned = planActions([
       { primitive: 'upsert_company', params: { name: 'Acme' }, as: 'c' },
-      { primitive: 'upsert_person', params: { name: 'Jane Doe', email: 'jane@acme.example' }, as: 'jane' },
+      { primitive: 'upsert_person', params: { display_name: 'Jane Doe', email: 'jane@acme.example' }, as: 'jane' },
       { primitive: 'attach', params: { entity: 'company:{{ c.id }}', path: 'resume.pdf' } },
-      { primitive: 'link', params: { from: '{{ jane.ref }}', relation: 'works_at', to: '{{ c.ref }}' } },
-      { primitive: 'create_note', params: { body: 'Jane is at Acme' } },
+      { primitive: 'link', params: { source: '{{ jane.ref }}', relation: 'works_at', target: '{{ c.ref }}' } },
+      { primitive: 'create_note', params: { body_md: 'Jane is at Acme' } },
     ], store, { render, workspaceRoot: ws });
     assert.deepEqual(planned.map((p) => p.op), ['create', 'create', 'create', 'create', 'create']);
     // Between the dry run and Apply the file goes away: the third action can no longer be written.
@@ -174,7 +174,7 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     const store = await RecordsStore.open(file, { clock: () => T0, writeOps });
     await applyActions(planActions([{ primitive: 'upsert_company', params: { name: 'Globex' } }], store), store, { skill: 's' });
     const before = fs.readFileSync(file);
-    const planned = planActions([{ primitive: 'upsert_company', params: { name: 'Acme' } }, { primitive: 'create_note', params: { body: 'x' } }], store);
+    const planned = planActions([{ primitive: 'upsert_company', params: { name: 'Acme' } }, { primitive: 'create_note', params: { body_md: 'x' } }], store);
     const err = await applyActions(planned, store, { skill: 's' }).then(() => assert.fail('applied'), (e: unknown) => e);
     assert.ok(err instanceof ActionsFailedError);
     assert.equal(err.index, undefined, 'no action failed: the save did');
@@ -189,7 +189,7 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     const a = await RecordsStore.open(file, { clock: () => T0 });
     const b = await RecordsStore.open(file, { clock: () => T0 });
     const planned = planActions([
-      { primitive: 'create_note', params: { body: 'first' } },
+      { primitive: 'create_note', params: { body_md: 'first' } },
       { primitive: 'upsert_company', params: { name: 'Acme' } },
     ], a);
     await applyActions(planActions([{ primitive: 'upsert_company', params: { name: 'ACME Ltd.' } }], b), b, { skill: 's' });
@@ -204,7 +204,7 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
 
     // An update planned against an older version of a row is refused too.
     const cid = a.list('company')[0].id;
-    const upd = planActions([{ primitive: 'update_entity', params: { entity: `company:${cid}`, fields: { notes: 'from a' } } }], a);
+    const upd = planActions([{ primitive: 'update_entity', params: { entity: `company:${cid}`, patch: { notes: 'from a' } } }], a);
     await b.update('company', cid, { website: 'https://acme.example' });
     await assert.rejects(applyActions(upd, a, { skill: 's' }), /the records changed since this run was planned/);
     assert.equal(a.get('company', cid)?.notes, null);
@@ -215,15 +215,15 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     const cases: Array<[ActionInput[], RegExp]> = [
       [[{ primitive: 'drop_tables', params: {} }], /^action 1 \(drop_tables\): unknown action; the actions are upsert_company, /],
       [[{ primitive: 'upsert_company', params: {} }], /^action 1 \(upsert_company\): missing required field "name"/],
-      [[{ primitive: 'upsert_company', params: { name: 'A', colour: 'red' } }], /unknown field "colour"/],
+      [[{ primitive: 'upsert_company', params: { name: 'A', colour: 'red' } }], /unknown parameter "colour" \(upsert_company takes name \(required\), aliases, description_md, website/],
       [[{ primitive: 'upsert_company', params: { name: '   ' } }], /missing required field "name"/],
       [[{ primitive: 'upsert_company', params: { name: 'A' }, as: 'x' }, { primitive: 'upsert_company', params: { name: 'B' }, as: 'x' }], /^action 2 .*"as: x" is already the name/],
       [[{ primitive: 'upsert_company', params: { name: 'A' }, as: 'now' }], /"as: now" must be a name/],
       [[{ primitive: 'upsert_position', params: { company_id: 'ghost', title: 'x' } }], /^action 1 \(upsert_position\): company_id: there is no company with id ghost/],
-      [[{ primitive: 'link', params: { from: 'a', relation: 'works_at', to: 'b' } }], /from must be a record reference "kind:id"/],
+      [[{ primitive: 'link', params: { source: 'a', relation: 'works_at', target: 'b' } }], /source must be a record reference "kind:id"/],
       [[{ primitive: 'create_interview', params: { position_id: 'p', kind: 'vibes' } }], /field "kind" is "vibes": must be one of \["phone_screen"/],
       // Parameters come from model output: a "__proto__" key is an unknown field, not a prototype.
-      [[{ primitive: 'upsert_company', params: JSON.parse('{"name":"A","__proto__":{"polluted":true}}') }], /unknown field "__proto__"/],
+      [[{ primitive: 'upsert_company', params: JSON.parse('{"name":"A","__proto__":{"polluted":true}}') }], /unknown parameter "__proto__"/],
     ];
     for (const [actions, why] of cases) {
       assert.throws(() => planActions(actions, store), (e: Error) => e instanceof ActionInputError && why.test(e.message), why.source);
@@ -231,7 +231,7 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     assert.equal(fs.existsSync(file), false);
     await applyActions(planActions([{ primitive: 'upsert_company', params: { name: 'Acme' } }], store), store, { skill: 's' });
     const id = store.list('company')[0].id;
-    assert.throws(() => planActions([{ primitive: 'update_entity', params: { entity: `company:${id}`, fields: JSON.parse('{"__proto__":{"polluted":true}}') } }], store), /unknown field "__proto__"/);
+    assert.throws(() => planActions([{ primitive: 'update_entity', params: { entity: `company:${id}`, patch: JSON.parse('{"__proto__":{"polluted":true}}') } }], store), /unknown field "__proto__"/);
     await assert.rejects(store.update('company', id, JSON.parse('{"__proto__":{"polluted":true}}')), /unknown field "__proto__"/);
     assert.equal(({} as Record<string, unknown>).polluted, undefined);
   });
@@ -240,10 +240,10 @@ describe('running actions: plan, dry run, one transaction, rollback', () => {
     const store = await RecordsStore.open(file, { clock: () => T0 });
     const planner = new ActionPlanner(store);
     try {
-      planner.plan({ primitive: 'upsert_person', params: { name: 'Jane' }, as: 'jane' });
+      planner.plan({ primitive: 'upsert_person', params: { display_name: 'Jane' }, as: 'jane' });
       const aliases = planner.aliases();
       assert.equal(Object.getPrototypeOf(aliases), null);
-      planner.plan({ primitive: 'create_event', params: { title: 'Coffee', starts_at: '2026-03-02T10:00Z', person_ids: [aliases.jane.id] } });
+      planner.plan({ primitive: 'create_event', params: { kind: 'coffee_chat', title: 'Coffee', occurred_at: '2026-03-02T10:00Z', person_ids: [aliases.jane.id] } });
       const { actions } = await applyActions(planner.planned, store, { skill: 'coffee_chat' });
       assert.deepEqual(actions.map((x) => x.kind), ['person', 'event']);
       assert.deepEqual(store.list('event')[0].person_ids, [aliases.jane.id]);

@@ -47,7 +47,7 @@ steps:
     assert.equal(r.status, 'ok');
     assert.deepEqual(r.steps.map((s) => [s.skill, s.status]), [['extract_job', 'ok'], ['capture_note', 'ok'], ['capture_note', 'skipped']]);
     assert.match(promptText(llm.requests[1]), /Follow up with Acme Robotics about Agent Engineer/);
-    assert.equal(store.list('note')[0].body, 'Follow up with Acme Robotics about Agent Engineer');
+    assert.equal(store.list('note')[0].body_md, 'Follow up with Acme Robotics about Agent Engineer');
   });
 
   it('retries a failing step, then on_error decides: continue goes on, a branch runs instead and the chain goes on', async () => {

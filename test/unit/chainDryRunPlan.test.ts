@@ -34,12 +34,14 @@ offline:
 actions:
   - upsert_company:
       name: Acme Robotics
-    as: company
+      as: company
   - create_note:
       title: "{{ out.title }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
       about: "{{ company.ref }}"
-    as: note
+      as: note
+match:
+  inputs: [text]
 `;
 
 /** Upserts the same company (another spelling, with its website) and links the note its input names to it. */
@@ -59,17 +61,19 @@ actions:
   - upsert_company:
       name: ACME Robotics Inc.
       website: https://acme.example
-    as: company
+      as: company
   - link:
-      from: "{{ out.note }}"
+      source: "{{ out.note }}"
       relation: mentions
-      to: "{{ company.ref }}"
+      target: "{{ company.ref }}"
+match:
+  inputs: [text]
 `;
 
 /** Upserts the company again and keeps a second note about it (no link: only the company is shared). */
 const NOTE_ACME_AGAIN = LINK_ACME.replace('name: link_acme', 'name: note_acme_again')
   .replace(/description: .*/, 'description: Files Acme Robotics\' website and keeps the input as a second note about it. Use it in a unit test\'s chain. Not for real inputs.')
-  .replace(/ {2}- link:[\s\S]*$/, '  - create_note:\n      title: "again"\n      body: "{{ input.text }} (again)"\n      about: "{{ company.ref }}"\n');
+  .replace(/ {2}- link:[\s\S]*$/, '  - create_note:\n      title: "again"\n      body_md: "{{ input.text }} (again)"\n      about: "{{ company.ref }}"\nmatch:\n  inputs: [text]\n');
 
 const CHAIN = `name: note_then_link
 description: Keeps a note about Acme, then links that note to the company (a unit test's chain).
@@ -140,8 +144,8 @@ describe('a chain\'s dry run plans each step after the ones before', function ()
     const [first, second] = trace.steps.map((s) => s.trace!.planned);
     assert.equal(second[0].id, first[0].id, 'the second step plans the first step\'s company');
     assert.deepEqual(second[0].changes.map((c) => [c.field, c.before, c.after]), [['website', null, 'https://acme.example']]);
-    assert.equal(second[1].params.from, first[1].ref, 'the link starts at the first step\'s note');
-    assert.equal(second[1].params.to, first[0].ref);
+    assert.equal(second[1].params.source, first[1].ref, 'the link starts at the first step\'s note');
+    assert.equal(second[1].params.target, first[0].ref);
     assert.deepEqual(trace.steps.map((s) => s.report.actions?.map((a) => a.op)), [['create', 'create'], ['update', 'create']], 'the step reports list the same plan');
     assert.deepEqual(fs.readFileSync(store.file), before, 'the dry run wrote nothing to the file');
     assert.deepEqual(store.list('company').map((c) => c.name), ['Globex']);
@@ -154,7 +158,7 @@ describe('a chain\'s dry run plans each step after the ones before', function ()
     assert.deepEqual(companies.map((c) => [c.id, c.name, c.website]), [['seed-company', 'Globex', null], [first[0].id, 'Acme Robotics', 'https://acme.example']]);
     const notes = store.list('note');
     assert.deepEqual(notes.map((n) => [n.id, n.entity_id]), [[first[1].id, first[0].id]], 'the note has the planned id and is about the planned company');
-    assert.deepEqual(store.list('link').map((l) => [l.from_kind, l.from_id, l.relation, l.to_kind, l.to_id]), [['note', first[1].id, 'mentions', 'company', first[0].id]]);
+    assert.deepEqual(store.list('link').map((l) => [l.source_kind, l.source_id, l.relation, l.target_kind, l.target_id]), [['note', first[1].id, 'mentions', 'company', first[0].id]]);
     assert.equal(store.list('company')[1].updated_by_run, outcome.written[1].outcome.runId, 'the second step wrote the website in its own run');
   });
 
@@ -205,6 +209,6 @@ describe('a chain\'s dry run plans each step after the ones before', function ()
     const records = JSON.parse((await cli('records', '--json')).stdout);
     assert.deepEqual(records.company.map((c: { name: string; website: string }) => [c.name, c.website]), [['Acme Robotics', 'https://acme.example']]);
     assert.equal(records.link.length, 1);
-    assert.equal(records.link[0].from_id, records.note[0].id);
+    assert.equal(records.link[0].source_id, records.note[0].id);
   });
 });

@@ -18,14 +18,15 @@ description: Lists the people a long note mentions, merged into one list. Use it
 chunking:
   strategy: fixed
   max_chars: 200
+  reduce: true
+prompt:
+  user: "{{ input.text }}"
   reduce:
     system: Merge the partial lists into one; keep each person once.
     user: |
       PARTS:
       {% for p in parts %}- {{ p.people | join(", ") }}
       {% endfor %}MERGED SO FAR: {{ out.people | join(", ") }}
-prompt:
-  user: "{{ input.text }}"
 output_schema:
   type: object
   additionalProperties: false
@@ -39,7 +40,9 @@ output_schema:
 actions:
   - create_note:
       title: "People: {{ out.people | join(', ') }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 function manifest(): SkillManifest {

@@ -95,6 +95,7 @@ version: 1
 description: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.
 match:
   keywords: [jot]
+  inputs: [text]
 prompt:
   user: "{{ input.text }}"
 output_schema:
@@ -106,7 +107,7 @@ offline:
 actions:
   - create_note:
       title: "{{ out.title }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
 tests:
   - name: offline title
     input: call Maya
@@ -120,8 +121,8 @@ tests:
     expect:
       output: { title: Call Maya }
       actions:
-        - create_note: { body: call Maya }
-        - add_tags: { tags: [calls] }
+        - create_note: { body_md: call Maya }
+        - add_tags: { names: [calls] }
 `);
     const r = await cli('skills', 'test', 'jot');
     assert.equal(r.status, 1, r.stdout);
@@ -161,19 +162,19 @@ tests:
     assert.equal(r.status, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.equal(out.skill, 'capture_note', 'offline, nothing else takes audio');
-    const body = String(out.planned[0].params.body);
+    const body = String(out.planned[0].params.body_md);
     assert.ok(body.length > 20 && !body.trimStart().startsWith('{'), `the transcript as text, not its JSON: ${body.slice(0, 80)}`);
     assert.match(body, /[\u4e00-\u9fff]/, 'the Chinese words of the recording');
     // Routed as audio: a skill that takes audio and knows a word of it wins; a text-only one with the same word is not asked.
     const skill = (name: string, inputs: string) => {
       fs.mkdirSync(path.join(work, 'skills', name), { recursive: true });
-      fs.writeFileSync(path.join(work, 'skills', name, 'skill.yaml'), `name: ${name}\nversion: 1\ndescription: Keeps what was said about ReAct as a note. Use it in tests. Not for users.\nmatch:\n  inputs: [${inputs}]\n  keywords: [ReAct]\n  priority: 90\nprompt:\n  user: "{{ input.text }}"\noffline:\n  title: "${name}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: A short title for the memo. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.kind }}: {{ input.text }}"\n`);
+      fs.writeFileSync(path.join(work, 'skills', name, 'skill.yaml'), `name: ${name}\nversion: 1\ndescription: Keeps what was said about ReAct as a note. Use it in tests. Not for users.\nmatch:\n  inputs: [${inputs}]\n  keywords: [ReAct]\n  priority: 90\nprompt:\n  user: "{{ input.text }}"\noffline:\n  title: "${name}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: A short title for the memo. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.kind }}: {{ input.text }}"\n`);
     };
     skill('voice_memo', 'audio');
     skill('typed_memo', 'text');
     const routed = JSON.parse((await runCliIn(work, env, 'run', '--input', 'memo.wav', '--dry-run', '--json')).stdout);
     assert.equal(routed.skill, 'voice_memo');
     assert.equal(routed.route.how, 'match');
-    assert.match(String(routed.planned[0].params.body), /^audio: 请你讲讲什么是 ReAct？/);
+    assert.match(String(routed.planned[0].params.body_md), /^audio: 请你讲讲什么是 ReAct？/);
   });
 });

@@ -31,7 +31,7 @@ describe('CLI: skills, run and records', function () {
     assert.match(list.stdout, /capture_note\s+ok/);
     assert.match(list.stdout, /extract_job\s+ok/);
     fs.mkdirSync(path.join(work, 'skills', 'my_skill'), { recursive: true });
-    fs.writeFileSync(path.join(work, 'skills', 'my_skill', 'skill.yaml'), 'name: my_skill\nversion: 1\ndescription: x\nchunking:\n  strategy: fixd\n');
+    fs.writeFileSync(path.join(work, 'skills', 'my_skill', 'skill.yaml'), 'name: my_skill\nversion: 1\ndescription: x\nmatch: {inputs: [text]}\nchunking:\n  strategy: fixd\n');
     const v = await cli({}, work, 'skills', 'validate');
     assert.equal(v.status, 2);
     assert.match(v.stdout, /skills\/my_skill\/skill\.yaml:5:\d+: error: .*strategy/);
@@ -75,7 +75,7 @@ describe('CLI: skills, run and records', function () {
     assert.equal(real.status, 0, real.stderr);
     const notes = JSON.parse((await cli({}, work, 'records', 'note', '--json')).stdout);
     assert.equal(notes.length, 1);
-    assert.equal(notes[0].body, 'Ask Li about the eval setup next week.');
+    assert.equal(notes[0].body_md, 'Ask Li about the eval setup next week.');
     // The same note again: the record is there, unchanged, and the dry run says nothing would be written.
     assert.match(dry.stdout, /^dry run: 1 action would write; nothing was written$/m);
     const same = await cli({}, work, 'run', '--input', 'note.txt', '--dry-run');
@@ -106,12 +106,12 @@ describe('CLI: skills, run and records', function () {
   it('run --json on a run whose actions fail prints the failure as JSON, writes nothing and exits 1', async () => {
     fs.mkdirSync(path.join(work, 'skills', 'bad_link'), { recursive: true });
     fs.writeFileSync(path.join(work, 'skills', 'bad_link', 'skill.yaml'), [
-      'name: bad_link', 'version: 1', 'description: Links a note to a company. Use it in a unit test. Not for real inputs.',
+      'name: bad_link', 'version: 1', 'description: Links a note to a company. Use it in a unit test. Not for real inputs.', 'match: {inputs: [text]}',
       'prompt:', '  user: "{{ input.text }}"',
       'output_schema:', '  type: object', '  required: [rel]', '  properties:', '    rel: { type: string, description: The relation to write. }',
       'offline:', '  rel: knows',
-      'actions:', '  - upsert_company: { name: Acme }', '    as: company', '  - create_note: { title: t, body: b }', '    as: note',
-      '  - link: { from: "{{ note.ref }}", relation: "{{ out.rel }}", to: "{{ company.ref }}" }',
+      'actions:', '  - upsert_company: { name: Acme }', '    as: company', '  - create_note: { title: t, body_md: b }', '    as: note',
+      '  - link: { source: "{{ note.ref }}", relation: "{{ out.rel }}", target: "{{ company.ref }}" }',
     ].join('\n') + '\n');
     fs.writeFileSync(path.join(work, 'note.txt'), 'A line.');
     const r = await cli({}, work, 'run', 'bad_link', '--input', 'note.txt', '--json');
@@ -184,7 +184,7 @@ describe('CLI: a chain from the workspace', function () {
       assert.equal(r.status, 0, r.stderr + r.stdout);
       assert.match(r.stdout, /1 capture_note\s+ok\n\s+created\s+create_note\s+note:\S+\n\s+2 capture_note\s+ok\n\s+created\s+create_note\s+note:\S+\n$/);
       const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
-      assert.deepEqual(notes.map((n: any) => n.body).sort(), ['Call Ana on Friday.', 'Follow up on: Call Ana on Friday.']);
+      assert.deepEqual(notes.map((n: any) => n.body_md).sort(), ['Call Ana on Friday.', 'Follow up on: Call Ana on Friday.']);
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
@@ -199,8 +199,8 @@ describe('CLI: scripted skills and trust', function () {
       const dir = path.join(work, 'skills', 'stamp');
       fs.mkdirSync(dir, { recursive: true });
       const marker = path.join(work, 'ran.txt');
-      fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in tests. Not for users.\n');
-      fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body: input.text } }] };\n}\n`);
+      fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: stamp\nversion: 1\ndescription: Keeps the input as a note through a script. Use it in tests. Not for users.\nmatch: {inputs: [text]}\n');
+      fs.writeFileSync(path.join(dir, 'run.ts'), `import * as fs from 'node:fs';\nexport function execute(ctx: any, input: { text: string }) {\n  fs.writeFileSync(${JSON.stringify(marker)}, 'ran');\n  return { actions: [{ create_note: { body_md: input.text } }] };\n}\n`);
       fs.writeFileSync(path.join(work, 'in.txt'), 'scripted note');
       const refused = await runCliIn(work, {}, 'run', 'stamp', '--input', 'in.txt');
       assert.equal(refused.status, 2);
@@ -210,7 +210,7 @@ describe('CLI: scripted skills and trust', function () {
       assert.equal(trusted.status, 0, trusted.stderr);
       assert.ok(fs.existsSync(marker));
       const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
-      assert.equal(notes[0].body, 'scripted note');
+      assert.equal(notes[0].body_md, 'scripted note');
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }

@@ -43,13 +43,16 @@ describe('hostile input gets a clear error', () => {
     assert.match(transcriptError(() => splitTranscript(cpp)).message, /transcription\[1\] ends at -0\.001 seconds/);
   });
 
-  it('a 1 MB unreadable time line is quoted in 80 characters, with its line number', () => {
+  it('a 1 MB unreadable time line is quoted in 80 characters, with its line number, and skipped', () => {
     const srt = `1\n00:00:01,000 --> 00:00:02,000\nInterviewer: Why?\n\n2\n00:00:0${'9'.repeat(1_000_000)} --> 00:00:03,000\nCandidate: Because.\n`;
+    const { warnings } = parseTranscript(srt, { format: 'srt' });
+    assert.equal(warnings?.length, 1);
+    assert.match(warnings![0], /^line 6: cannot read the time range "00:00:09{73}…"; the subtitle was skipped: write it as HH:MM:SS,mmm --> HH:MM:SS,mmm$/);
     const e = transcriptError(() => splitTranscript(srt));
-    assert.equal(e.line, 6);
-    assert.match(e.message, /^line 6: cannot read the time range "00:00:09{73}…": write it as HH:MM:SS,mmm --> HH:MM:SS,mmm$/);
+    assert.match(e.message, /a block was skipped while reading, the first at line 6$/);
     const block = transcriptError(() => splitTranscript(`1\n00:00:01,000 --> 00:00:02,000\nInterviewer: Why?\n\n${'x'.repeat(1_000_000)}\n`));
-    assert.match(block.message, /found "x{80}…"/);
+    // A 1 MB line after a blank line is that subtitle's text (as the srt library reads it): the error does not echo it.
+    assert.ok(!block.message.includes('xxxx'), block.message);
   });
 
   it('an SRT with old-Mac line endings (CR only) is read line by line', () => {
@@ -59,8 +62,8 @@ describe('hostile input gets a clear error', () => {
     assert.equal(r.pairs.length, 1);
     assert.equal(r.pairs[0].answerStartS, 4);
     assert.equal(srt.slice(r.pairs[0].startOffset, r.pairs[0].startOffset + 12), 'Interviewer:');
-    // And the line numbers in errors count CRs.
-    assert.equal(transcriptError(() => splitTranscript('1\r00:00:01,000 --> 00:00:02,000\rA\r\r2\r00:00:99,000 --> 00:01:00,000\rB\r')).line, 6);
+    // And the line numbers in warnings count CRs.
+    assert.match(parseTranscript('1\r00:00:01,000 --> 00:00:02,000\rA\r\r2\r00:00:99,000 --> 00:01:00,000\rB\r').warnings![0], /^line 6: /);
   });
 
   it('UTF-16 files, little- and big-endian, with or without a byte-order mark, are decoded', () => {

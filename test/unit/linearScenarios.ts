@@ -48,6 +48,18 @@ export const SCENARIOS: Record<string, { run: (n: number) => unknown; n: number 
     },
     n: 100,
   },
+  'SRT: one subtitle with many blank lines and numbers inside its text': {
+    run: (n) => parseTranscript(`1\n00:00:00,000 --> 00:00:02,000\nInterviewer: Why?\n\n2\n00:00:02,500 --> 00:00:05,000\nCandidate: ${'because\n\n42\n\n'.repeat(n)}x\n`),
+    n: 300,
+  },
+  'WebVTT: cues with no blank line between them, and character references': {
+    run: (n) => {
+      const cues = ['WEBVTT', '', '00:00.000 --> 00:01.000', '<v Interviewer>How does a hash map work?'];
+      for (let i = 0; i < n; i++) cues.push('00:01.000 --> 00:02.000', `<v Candidate>buckets &amp; hashing&nbsp;${'&#x41;'.repeat(3)}`);
+      return parseTranscript(cues.join('\n'));
+    },
+    n: 200,
+  },
   'a speaker label ending in a long number': { run: (n) => roleOfLabel(`${'1'.repeat(n)}x`), n: 500 },
   'a search token with a long run of dots': { run: (n) => tokenize(`a${'.'.repeat(n)}b`), n: 500 },
   'a sentence of abbreviations': { run: (n) => sentences(`${'e.g. '.repeat(n)}end.`), n: 300 },

@@ -138,7 +138,7 @@ describe('link input: a web address is the page it names', function () {
       assert.match(prompt, /Agent Engineer & Evals — Acme Robotics\n\nJobs\n\nAgent Engineer\n\nJob description: Acme Robotics is hiring/);
       assert.doesNotMatch(prompt, /not text|<script/);
       assert.deepEqual(r.planned.map((p) => p.primitive), ['upsert_company', 'upsert_position']);
-      assert.equal(r.planned[1].params.url, `${site.url}/job`);
+      assert.equal(r.planned[1].params.source_url, `${site.url}/job`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -157,7 +157,7 @@ describe('link input: a web address is the page it names', function () {
       assert.match(out.route.reason, /extract_job needs a model and none is configured/);
       const notes = JSON.parse((await runCliIn(work, {}, 'records', 'notes', '--json')).stdout);
       assert.equal(notes.length, 1);
-      assert.match(notes[0].body, /Build RAG pipelines/);
+      assert.match(notes[0].body_md, /Build RAG pipelines/);
 
       fs.writeFileSync(path.join(work, 'dead.txt'), `${site.url}/gone`);
       const dead = await runCliIn(work, {}, 'run', '--input', 'dead.txt');

@@ -6,11 +6,21 @@ import { ROOT } from './helpers';
 import {
   actionSpecs,
   validateChainManifest,
-  validateSkillManifest,
+  validateSkillManifest as validateWithLegacyWarnings,
   type ManifestProblem,
   type SkillValidationOptions,
   type TemplateSite,
 } from '../../src/core/manifest';
+
+/**
+ * The fixture is in the form before the skill spec on purpose: that form must keep loading and
+ * failing in the same places. Its legacy-form warnings are tested in skillSpecForm.test.ts, so
+ * these tests of the other checks leave them out.
+ */
+const validateSkillManifest: typeof validateWithLegacyWarnings = (...args) => {
+  const v = validateWithLegacyWarnings(...args);
+  return { ...v, problems: v.problems.filter((p) => p.code !== 'legacy-form') };
+};
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'skills-manifest');
 const BASE = fs.readFileSync(path.join(FIXTURES, 'builtin', 'extract_job', 'skill.yaml'), 'utf8');

@@ -17,7 +17,7 @@ function write(file: string, text: string | Buffer): void {
   fs.writeFileSync(file, text);
 }
 
-const VALID = (name: string) => `name: ${name}\nversion: 1\ndescription: Saves the input as a note. Use it for any text. Not for job postings.\nprompt: {user: "{{ input.text }}"}\noutput_schema: {type: object}\nactions:\n  - create_note: {text: "{{ input.text }}"}\n`;
+const VALID = (name: string) => `name: ${name}\nversion: 1\ndescription: Saves the input as a note. Use it for any text. Not for job postings.\nmatch: {inputs: [text]}\nprompt: {user: "{{ input.text }}"}\noutput_schema: {type: object}\nactions:\n  - create_note: {text: "{{ input.text }}"}\n`;
 
 describe('loadSkillFolders', () => {
   it('lists every skill and chain of the built-in and workspace folders, valid or not, in folder then name order', async () => {
@@ -173,7 +173,7 @@ describe('loadSkillFolders', () => {
 
     it('a script that links outside does not count as the skill\'s script', async () => {
       write(path.join(outside, 'run.ts'), 'export {};\n');
-      write(path.join(dir, 'scripted', 'skill.yaml'), 'name: scripted\nversion: 1\ndescription: Runs a script on the input. Use it in tests. Not for users.\nscript: run.ts\n');
+      write(path.join(dir, 'scripted', 'skill.yaml'), 'name: scripted\nversion: 1\ndescription: Runs a script on the input. Use it in tests. Not for users.\nmatch: {inputs: [text]}\nscript: run.ts\n');
       fs.symlinkSync(path.join(outside, 'run.ts'), path.join(dir, 'scripted', 'run.ts'));
       const { skills } = await loadSkillFolders([dir]);
       assert.deepEqual(skills[0].problems.map((p) => [p.code, range(p)]), [['script-missing', [4, 9, 4, 15]]]);

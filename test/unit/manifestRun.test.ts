@@ -40,7 +40,7 @@ describe('running a declarative skill', function () {
     assert.equal(r.planned[1].params.company_id, r.planned[0].alias.id, 'the position points at the planned company');
     assert.equal(r.planned[3].params.due_at, '2026-12-17', 'three days before the deadline');
     assert.equal(r.planned[3].params.title, 'Apply to Senior Agent Engineer at Acme Robotics (deadline 2026-12-20)');
-    assert.deepEqual(r.planned[2].params.tags, ['typescript', 'evals'], 'a whole {{ expression }} keeps its list');
+    assert.deepEqual(r.planned[2].params.names, ['typescript', 'evals'], 'a whole {{ expression }} keeps its list');
     assert.ok(!fs.existsSync(file), 'a dry run writes nothing');
     assert.match(promptText(llm.requests[0]), /Today is 2026-12-01/);
     assert.ok(llm.requests[0].json, 'the model is asked for output_schema');
@@ -106,24 +106,24 @@ describe('running a declarative skill', function () {
 
   it('a number from a whole {{ expression }} fills a text parameter as text, as Jinja prints it; a misspelt parameter is refused at load', async () => {
     const yaml = [
-      'name: count_note', 'version: 1', 'description: Notes how long a line is. Use it in a unit test. Not for real inputs.',
+      'name: count_note', 'version: 1', 'description: Notes how long a line is. Use it in a unit test. Not for real inputs.', 'match: {inputs: [text]}',
       'prompt:', '  user: "{{ input.text }}"',
       'output_schema:', '  type: object', '  required: [n]', '  properties:', '    n: { type: integer, description: The length of the line. }',
       'offline:', '  n: "{{ input.text | length }}"',
-      'actions:', '  - create_note:', '      title: "{{ out.n }}"', '      body: "{{ out.n }}"',
+      'actions:', '  - create_note:', '      title: "{{ out.n }}"', '      body_md: "{{ out.n }}"',
     ].join('\n') + '\n';
     const v = validateSkillManifest(yaml, 'skills/count_note/skill.yaml', { folderName: 'count_note', checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
     assert.ok(v.manifest, JSON.stringify(v.problems));
     const store = await RecordsStore.open(file);
     const r = await runManifestSkill(v.manifest!, { text: 'Acme Robotics' }, { records: store, signal: new AbortController().signal, now: NOW, dryRun: false });
     assert.equal(r.status, 'ok');
-    assert.equal(store.list('note')[0].body, '13');
-    const misspelt = validateSkillManifest(yaml.replace('      body:', '      bodi:'), 'skills/count_note/skill.yaml', { folderName: 'count_note', checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
+    assert.equal(store.list('note')[0].body_md, '13');
+    const misspelt = validateSkillManifest(yaml.replace('      body_md:', '      bodi_md:'), 'skills/count_note/skill.yaml', { folderName: 'count_note', checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
     assert.equal(misspelt.manifest, undefined);
     const p = misspelt.problems.find((x) => x.code === 'schema-unknown-key');
     assert.ok(p, JSON.stringify(misspelt.problems));
     assert.deepEqual([p!.line, p!.column], [16, 7]);
-    assert.match(p!.message, /did you mean `body`/);
+    assert.match(p!.message, /did you mean `body_md`/);
   });
 });
 
@@ -131,7 +131,7 @@ describe('skill files that could hurt: patterns that backtrack', () => {
   it('an output_schema pattern with a repeated group that repeats is refused where it is written, and never run', async () => {
     for (const bad of ['^(a+)+$', '(a|ab)*c', '^(\\w+\\s?)*$', '(x+x+)+y', '(a)\\1']) assert.ok(unsafePatternReason(bad), bad);
     for (const ok of ['^[0-9]{4}-[0-9]{2}-[0-9]{2}$', '^[a-z]+(-[a-z]+)*$', '^https?://', '^(foo|bar)$', '[A-Z]{2,3}']) assert.equal(unsafePatternReason(ok), undefined, ok);
-    const yaml = 'name: evil\nversion: 1\ndescription: x\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    a:\n      type: string\n      pattern: "^(a+)+$"\nactions:\n  - create_note:\n      body: x\n';
+    const yaml = 'name: evil\nversion: 1\ndescription: x\nmatch: {inputs: [text]}\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    a:\n      type: string\n      pattern: "^(a+)+$"\nactions:\n  - create_note:\n      body_md: x\n';
     const v = validateSkillManifest(yaml, 'skills/evil/skill.yaml', { folderName: 'evil' });
     const p = v.problems.find((x) => /refused/.test(x.message));
     assert.ok(p, JSON.stringify(v.problems));

@@ -14,11 +14,11 @@ const CHECKS = { checkTemplate: checkTemplateSyntax, checkActionParams: checkAct
 const skill = (name: string, keywords: string[]) => `name: ${name}
 version: 1
 description: Saves the input as a note. Use it for any text. Not for job postings.
-match: {keywords: [${keywords.join(', ')}]}
+match: {inputs: [text], keywords: [${keywords.join(', ')}]}
 prompt: {user: "{{ input.text }} for ${name}"}
 output_schema: {type: object, properties: {t: {type: string, description: The note's title in a few words.}}}
 actions:
-  - create_note: {title: "{{ out.t }}", body: "{{ input.text }}"}
+  - create_note: {title: "{{ out.t }}", body_md: "{{ input.text }}"}
 `;
 
 function write(file: string, text: string): void {

@@ -35,11 +35,11 @@ async function everyKindOfProblem(): Promise<ManifestProblem[]> {
     ...check(skill(`prompt: {user: hi}\n${SCHEMA}actions:\n  - as: a\n`)), // action-no-primitive
     ...check(skill('')), // manifest-only-required
     ...check(skill('prompt: {user: hi}\noutput_schema: {type: string}\nactions: []\n')), // output-schema-not-object
-    ...check(skill(`prompt: {user: hi}\n${SCHEMA}actions:\n  - create_note: {title: a, body: b}\n    as: n\n  - create_note: {title: a, body: b}\n    as: n\n`)), // alias-duplicate
-    ...check(skill(`prompt: {user: hi}\n${SCHEMA}actions:\n  - create_note: {title: a, body: b}\n    as: input\n`)), // alias-reserved
+    ...check(skill(`prompt: {user: hi}\n${SCHEMA}actions:\n  - create_note: {title: a, body_md: b}\n    as: n\n  - create_note: {title: a, body_md: b}\n    as: n\n`)), // alias-duplicate
+    ...check(skill(`prompt: {user: hi}\n${SCHEMA}actions:\n  - create_note: {title: a, body_md: b}\n    as: input\n`)), // alias-reserved
     ...check(skill('script: run.ts\ntests:\n  - {name: a, input: x}\n  - {name: a, input: y}\n'), ['skill.yaml', 'run.ts']), // test-name-duplicate
     ...check(skill('script: nope.ts\n')), // script-missing
-    ...check(skill(`prompt: {user: "{{ input.text }}"}\n${SCHEMA}actions: [{create_note: {title: a, body: b}}]\n`), ['skill.yaml'], {
+    ...check(skill(`prompt: {user: "{{ input.text }}"}\n${SCHEMA}actions: [{create_note: {title: a, body_md: b}}]\n`), ['skill.yaml'], {
       checkTemplate: () => {
         throw new Error('the engine broke');
       },
@@ -62,8 +62,8 @@ async function everyKindOfProblem(): Promise<ManifestProblem[]> {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, body);
     };
-    write(path.join(a, 'twin', 'skill.yaml'), skill(`prompt: {user: hi}\n${SCHEMA}actions: [{create_note: {title: a, body: b}}]\n`, 'twin'));
-    write(path.join(b, 'twin', 'skill.yaml'), skill(`prompt: {user: hi}\n${SCHEMA}actions: [{create_note: {title: a, body: b}}]\n`, 'twin'));
+    write(path.join(a, 'twin', 'skill.yaml'), skill(`prompt: {user: hi}\n${SCHEMA}actions: [{create_note: {title: a, body_md: b}}]\n`, 'twin'));
+    write(path.join(b, 'twin', 'skill.yaml'), skill(`prompt: {user: hi}\n${SCHEMA}actions: [{create_note: {title: a, body_md: b}}]\n`, 'twin'));
     write(path.join(a, 'prep.chain.yaml'), 'name: prep\nsteps:\n  - skill: twin\n');
     write(path.join(b, 'prep.chain.yaml'), 'name: prep\nsteps:\n  - skill: twin\n');
     write(path.join(a, 'big', 'skill.yaml'), skill(`# ${'x'.repeat(3000)}\n`, 'big'));
@@ -152,7 +152,7 @@ describe('skill problems in Chinese', () => {
   });
 
   it('says template, when and output_schema problems in Chinese, quoting the engine\'s reason', () => {
-    const zh = check(skill(`prompt:\n  user: "{{ input.text | nosuch }}"\n${SCHEMA}actions:\n  - create_note: {title: a, body: b}\n    when: "out.t is"\n`)).map((p) => problemMessageZh(p)!);
+    const zh = check(skill(`prompt:\n  user: "{{ input.text | nosuch }}"\n${SCHEMA}actions:\n  - create_note: {title: a, body_md: b}\n    when: "out.t is"\n`)).map((p) => problemMessageZh(p)!);
     assert.ok(zh.some((m) => m.startsWith('模板语法错误：') && m.includes('nosuch')), zh.join('\n'));
     assert.ok(zh.some((m) => m.startsWith('这个 `when:` 条件无法解析：')), zh.join('\n'));
     const schema = check(skill('prompt: {user: hi}\noutput_schema: {type: object, properties: {b: {type: string, description: The b field of it., minLenght: 2}}}\nactions: []\n')).map((p) => problemMessageZh(p)!);

@@ -90,7 +90,7 @@ describe('records store', () => {
 
   it('audits every run: skill, version, prompt hash, raw output, validation, tokens, duration, status', async () => {
     const store = await RecordsStore.open(file, { clock: fixedClock });
-    const planned = planActions([{ primitive: 'create_note', params: { body: 'hello' } }], store);
+    const planned = planActions([{ primitive: 'create_note', params: { body_md: 'hello' } }], store);
     const { runId } = await applyActions(planned, store, {
       skill: 'capture_note', version: 3, promptHash: 'abc', rawOutput: '{"body":"hello"}', validation: { valid: true, repairs: 0 }, tokens: { input: 10, output: 5 }, durationMs: 42,
     });
@@ -139,14 +139,14 @@ describe('records store', () => {
     const renamed = await store.update('company', c.id, { name: 'Acme Robotics', website: 'https://acme.example' });
     assert.equal(renamed.name_key, 'acmerobotics');
     assert.equal(renamed.updated_by_run, null, 'a change by hand is nobody\'s run');
-    const moved = await store.update('position', sh.id, { location: 'Hangzhou', deadline: '2026-04-01T18:00+08:00' });
+    const moved = await store.update('position', sh.id, { location: 'Hangzhou', deadline_at: '2026-04-01T18:00+08:00' });
     assert.equal(moved.fingerprint, positionFingerprint(c.id, 'AI Engineer', 'Hangzhou'));
-    assert.equal(moved.deadline, '2026-04-01T10:00:00.000Z');
+    assert.equal(moved.deadline_at, '2026-04-01T10:00:00.000Z');
     await assert.rejects(store.update('position', sh.id, { location: 'beijing' }), (e: Error) => e instanceof RecordsError && e.code === 'conflict' && /another position already has this company, title and location/.test(e.message));
     await assert.rejects(store.update('position', bj.id, { fingerprint: 'x' }), /computed from the other fields/);
     await assert.rejects(store.update('position', bj.id, { status: 'dreaming' }), /must be one of/);
     await assert.rejects(store.update('position', bj.id, { company_id: 'missing' }), /there is no company with id missing/);
-    await assert.rejects(store.update('position', bj.id, { deadline: 'soon' }), /is not a date/);
+    await assert.rejects(store.update('position', bj.id, { deadline_at: 'soon' }), /is not a date/);
     await assert.rejects(store.update('position', 'nope', { title: 'x' }), (e: Error) => e instanceof RecordsError && e.code === 'not_found');
     const cleared = await store.update('position', bj.id, { location: '' });
     assert.equal(cleared.location, null);
@@ -159,16 +159,16 @@ describe('records store', () => {
     const cid = (await run(store, [{ primitive: 'upsert_company', params: { name: 'Acme' } }])).outcome.actions[0].id;
     await run(store, [
       { primitive: 'upsert_position', params: { company_id: cid, title: 'AI Engineer' }, as: 'p' },
-      { primitive: 'upsert_person', params: { name: 'Jane Doe', company_id: cid }, as: 'jane' },
-      { primitive: 'add_tags', params: { entity: `company:${cid}`, tags: ['dream'] } },
-      { primitive: 'create_reminder', params: { title: 'Research Acme', due_at: '2026-03-02', entity: `company:${cid}` } },
+      { primitive: 'upsert_person', params: { display_name: 'Jane Doe', company_id: cid }, as: 'jane' },
+      { primitive: 'add_tags', params: { entity: `company:${cid}`, names: ['dream'] } },
+      { primitive: 'create_reminder', params: { title: 'Research Acme', due_at: '2026-03-02', target: `company:${cid}` } },
     ]);
     const pid = store.list('position')[0].id;
     const jane = store.list('person')[0];
     await run(store, [
       { primitive: 'create_application', params: { position_id: pid } },
-      { primitive: 'create_interview', params: { position_id: pid, round: 1, interviewer_ids: [jane.id] } },
-      { primitive: 'link', params: { from: `person:${jane.id}`, relation: 'works_at', to: `company:${cid}` } },
+      { primitive: 'create_interview', params: { position_id: pid, round_no: 1, interviewer_ids: [jane.id] } },
+      { primitive: 'link', params: { source: `person:${jane.id}`, relation: 'works_at', target: `company:${cid}` } },
     ]);
     await assert.rejects(store.delete('company', cid), (e: Error) => e instanceof RecordsError && e.code === 'restricted'
       && /cannot delete company "Acme": company "Acme" has 1 position \(position "AI Engineer"\)/.test(e.message) && /cascade/.test(e.message));
@@ -177,16 +177,16 @@ describe('records store', () => {
     const out = await store.delete('company', cid, { cascade: true });
     const deletedKinds = out.deleted.map((d) => d.kind).sort();
     assert.deepEqual(deletedKinds, ['application', 'company', 'entity_tag', 'interview', 'link', 'position']);
-    assert.deepEqual(out.detached.map((d) => `${d.kind}.${d.field}`).sort(), ['person.company_id', 'reminder.entity_id']);
+    assert.deepEqual(out.detached.map((d) => `${d.kind}.${d.field}`).sort(), ['person.company_id', 'reminder.target_id']);
     assert.equal(store.get('person', jane.id)?.company_id, null, 'Jane stays, without a company');
     const reminder = store.list('reminder')[0];
-    assert.equal(reminder.entity_kind, null);
-    assert.equal(reminder.entity_id, null);
+    assert.equal(reminder.target_kind, null);
+    assert.equal(reminder.target_id, null);
     assert.equal(store.list('tag').length, 1, 'the tag itself stays; only its use on the company goes');
 
     // Deleting a person takes them out of the lists that name them.
-    const bob = (await run(store, [{ primitive: 'upsert_person', params: { name: 'Bob' } }])).outcome.actions[0].id;
-    await run(store, [{ primitive: 'create_event', params: { title: 'Coffee', starts_at: '2026-03-03T10:00Z', person_ids: [jane.id, bob] } }]);
+    const bob = (await run(store, [{ primitive: 'upsert_person', params: { display_name: 'Bob' } }])).outcome.actions[0].id;
+    await run(store, [{ primitive: 'create_event', params: { kind: 'coffee_chat', title: 'Coffee', occurred_at: '2026-03-03T10:00Z', person_ids: [jane.id, bob] } }]);
     const del = await store.delete('person', jane.id);
     assert.deepEqual(del.detached.map((d) => `${d.kind}.${d.field}`), ['event.person_ids']);
     assert.deepEqual(store.list('event')[0].person_ids, [bob]);
@@ -219,10 +219,10 @@ describe('records store', () => {
     assert.equal(planned[0].op, 'update');
     assert.equal(a.list('company')[0].website, 'https://acme.example');
     await Promise.all([
-      run(a, [{ primitive: 'create_note', params: { body: 'from a' } }]),
-      run(b, [{ primitive: 'create_note', params: { body: 'from b' } }]),
+      run(a, [{ primitive: 'create_note', params: { body_md: 'from a' } }]),
+      run(b, [{ primitive: 'create_note', params: { body_md: 'from b' } }]),
     ]);
-    assert.deepEqual(a.list('note').map((n) => n.body).sort(), ['from a', 'from b']);
+    assert.deepEqual(a.list('note').map((n) => n.body_md).sort(), ['from a', 'from b']);
     assert.equal(b.runs(10).length, 4);
   });
 
@@ -257,9 +257,9 @@ describe('records store', () => {
     const store = await RecordsStore.open(file, { clock: fixedClock });
     const kept = store.get('interview', 'i1')!;
     assert.equal(kept.position_id, 'p1');
-    assert.equal(kept.round, 2);
+    assert.equal(kept.round_no, 2);
     assert.equal(kept.notes, 'kept');
-    const { planned } = await run(store, [{ primitive: 'create_interview', params: { when: '2026-03-02T10:00Z', notes: 'from a diagnosis' } }]);
+    const { planned } = await run(store, [{ primitive: 'create_interview', params: { scheduled_at: '2026-03-02T10:00Z', notes: 'from a diagnosis' } }]);
     assert.equal(store.get('interview', planned[0].id)?.position_id, null, 'an interview without a position is stored');
     store.close();
     const db = new SQL.Database(fs.readFileSync(file));
@@ -268,7 +268,7 @@ describe('records store', () => {
       assert.equal(notNull, 0);
       const indexes = db.exec("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'interview' AND name NOT LIKE 'sqlite_%'")[0].values.map((r) => String(r[0])).sort();
       assert.deepEqual(indexes, ['interview_position_id', 'interview_run']);
-      assert.equal(db.exec("SELECT value FROM records_meta WHERE key = 'schema_version'")[0].values[0][0], '2');
+      assert.equal(db.exec("SELECT value FROM records_meta WHERE key = 'schema_version'")[0].values[0][0], '3');
     } finally {
       db.close();
     }

@@ -37,12 +37,13 @@ description: Reads a long text in chunks, reduces the topics and keeps them as a
 chunking:
   strategy: fixed
   max_chars: 200
-  reduce:
-    system: "You merge topic lists."
-    user: "Merge {{ parts | length }} parts."
+  reduce: true
 prompt:
   system: "You list the topics of a text."
   user: "Part {{ chunk.index + 1 }} of {{ chunk.count }}:\\n{{ input.text }}"
+  reduce:
+    system: "You merge topic lists."
+    user: "Merge {{ parts | length }} parts."
 output_schema:
   type: object
   additionalProperties: false
@@ -52,7 +53,9 @@ output_schema:
 actions:
   - create_note:
       title: "Topics: {{ out.topics | join(', ') }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
+match:
+  inputs: [text]
 `;
 
 async function loadSkills(...dirs: string[]): Promise<{ skills: LoadedSkill[]; chains: LoadedChain[] }> {
@@ -276,7 +279,7 @@ describe('the trace of a skill run (dry-run panel)', function () {
       assert.equal(recorded.now.toISOString(), '2026-12-01T09:00:00.000Z');
       // The recorded outputs come back: the panel's dry run of the cassette plans the same actions.
       const again = await traceSkillRun({ skills, explicit: 'extract_job', input: { text: recorded.input.text, source: recorded.input.source }, deps: { records: store, llm: recorded.llm!, signal, now: () => recorded.now, dryRun: true, trusted: false, logger } });
-      const shape = (t: typeof traced.trace) => t.planned.map((p) => [p.op, p.primitive, p.params.name ?? p.params.title ?? p.params.tags]);
+      const shape = (t: typeof traced.trace) => t.planned.map((p) => [p.op, p.primitive, p.params.name ?? p.params.title ?? p.params.names]);
       assert.deepEqual(shape(again.trace), shape(traced.trace));
       assert.deepEqual(again.trace.steps[0].attempts.map((a) => a.raw), [JSON.stringify(EXTRACTED)]);
     } finally {

@@ -22,7 +22,7 @@ async function skillIn(dir: string, name: string): Promise<LoadedSkill> {
 function workspaceSkill(root: string, name: string, script: string): string {
   const dir = path.join(root, 'skills', name);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: ${name}\nversion: 1\ndescription: A test skill that does one thing. Use it in tests. Not for users.\ntimeout_ms: 200\n`);
+  fs.writeFileSync(path.join(dir, 'skill.yaml'), `name: ${name}\nversion: 1\ndescription: A test skill that does one thing. Use it in tests. Not for users.\nmatch: {inputs: [text]}\ntimeout_ms: 200\n`);
   fs.writeFileSync(path.join(dir, 'run.ts'), script);
   return path.join(root, 'skills');
 }
@@ -93,7 +93,7 @@ describe('a script\'s parameters are data', () => {
     try {
       const root = path.join(dir, 'skills', 'echo');
       fs.mkdirSync(root, { recursive: true });
-      fs.writeFileSync(path.join(root, 'skill.yaml'), 'name: echo\nversion: 1\ndescription: Echoes a title through a script. Use it in tests. Not for users.\n');
+      fs.writeFileSync(path.join(root, 'skill.yaml'), 'name: echo\nversion: 1\ndescription: Echoes a title through a script. Use it in tests. Not for users.\nmatch: {inputs: [text]}\n');
       fs.writeFileSync(path.join(root, 'run.ts'), 'export function execute(ctx: any, input: any) { return { actions: [{ create_note: { title: "Send the {{ input.text }} deck {#x", body: input.text }, as: "n" }, { add_tags: { entity: "{{ n.ref }}", tags: ["{% raw"] } }] }; }');
       const { skills } = await loadSkillFolders([path.join(dir, 'skills')], checks);
       const s = skills.find((x) => x.name === 'echo')!;
@@ -179,7 +179,7 @@ describe('scripts run in a worker the runtime can stop', function () {
     assert.equal(r.status, 'ok');
     assert.equal(llm.requests.length, 2, 'one call and one repair');
     assert.match(promptText(llm.requests[0]), /Title it\.\ncall ana friday/);
-    assert.equal(d.records.list('note')[0].body, 'call ana friday (1 part)');
+    assert.equal(d.records.list('note')[0].body_md, 'call ana friday (1 part)');
     assert.equal(r.promptHash.length, 64);
     assert.notEqual(r.promptHash, 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'the prompts were hashed, not nothing');
     assert.equal(r.usage.inputTokens, 200);

@@ -41,11 +41,11 @@ describe('built-in skills: recorded runs replayed as tests', function () {
     assert.deepEqual(plan(r), ['create upsert_company', 'create upsert_position', 'update add_tags', 'create create_reminder']);
     assert.equal(r.planned[0].params.name, 'Northwind AI');
     assert.equal(r.planned[1].params.title, 'Senior LLM Application Engineer');
-    assert.equal(r.planned[1].params.deadline, '2026-12-20');
+    assert.equal(r.planned[1].params.deadline_at, '2026-12-20');
     assert.equal(r.planned[1].params.company_id, r.planned[0].id, 'the position names the company the plan creates');
-    assert.deepEqual(r.planned[2].params.tags, ['RAG', 'evaluation', 'prompt caching', 'TypeScript']);
+    assert.deepEqual(r.planned[2].params.names, ['RAG', 'evaluation', 'prompt caching', 'TypeScript']);
     assert.equal(r.planned[3].params.due_at, '2026-12-17');
-    assert.equal(r.planned[3].params.entity, `position:${r.planned[1].id}`);
+    assert.equal(r.planned[3].params.target, `position:${r.planned[1].id}`);
   });
 
   it('extract_job: output that breaks output_schema is sent back twice for repair, then the run stops and plans nothing', () => {
@@ -88,7 +88,7 @@ describe('built-in skills: recorded runs replayed as tests', function () {
     assert.deepEqual(plan(r), ['create create_interview', 'create save_diagnosis', 'create create_note', 'create create_reminder', 'create create_reminder', 'create create_reminder']);
     const [interview, diagnosis, note, ...reminders] = r.planned;
     assert.equal(interview.params.position_id, undefined, 'the report names no position, so the interview has none');
-    assert.equal(interview.params.when, (r.output as { created_at: string }).created_at, 'dated by the report, so filing it again updates it');
+    assert.equal(interview.params.scheduled_at, (r.output as { created_at: string }).created_at, 'dated by the report, so filing it again updates it');
     assert.equal(diagnosis.params.interview_id, interview.id, 'the diagnosis is of that interview');
     assert.equal(diagnosis.params.score, 58);
     assert.equal(note.params.about, `diagnosis:${diagnosis.id}`);
@@ -97,7 +97,7 @@ describe('built-in skills: recorded runs replayed as tests', function () {
     const first = String(reminders[0].params.due_at);
     const after = (n: number) => new Date(Date.parse(`${first}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
     assert.ok(Math.abs(Date.parse(`${first}T12:00:00Z`) - Date.parse(now) - 86_400_000) < 1.5 * 86_400_000, `${first} is the day after ${now}`);
-    assert.deepEqual(reminders.map((p) => [String(p.params.title).split(':')[0], p.params.due_at, p.params.entity]), [
+    assert.deepEqual(reminders.map((p) => [String(p.params.title).split(':')[0], p.params.due_at, p.params.target]), [
       ['Practise', first, `diagnosis:${diagnosis.id}`], ['This week', after(6), `diagnosis:${diagnosis.id}`], ['This month', after(29), `diagnosis:${diagnosis.id}`],
     ]);
   });
@@ -125,7 +125,7 @@ describe('built-in skills: recorded runs replayed as tests', function () {
     it('a workspace skill changed since its recording is stale, not failed', async () => {
       const dir = path.join(work, 'skills', 'jot');
       fs.mkdirSync(dir, { recursive: true });
-      const yaml = (title: string) => `name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nmatch:\n  keywords: [jot]\nprompt:\n  user: \"{{ input.text }}\"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "${title}"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n`;
+      const yaml = (title: string) => `name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nmatch:\n  keywords: [jot]\nprompt:\n  user: \"{{ input.text }}\"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "${title}"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n`;
       fs.writeFileSync(path.join(dir, 'skill.yaml'), yaml('Jot'));
       fs.writeFileSync(path.join(work, 'in.txt'), 'jot: call Maya back');
       const rec = await runCliIn(work, {}, 'run', 'jot', '--input', 'in.txt', '--dry-run', '--record', 'jot');

@@ -5,7 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { completionsAt, cursorContext, type CompletionEntry } from '../../src/core/skillEditor';
 
-const EXTRACT_JOB = fs.readFileSync(path.join(__dirname, '..', '..', 'skills', 'extract_job', 'skill.yaml'), 'utf8');
+// The built-in extract_job as it was before the skill spec's form: the editor must keep serving that form.
+const EXTRACT_JOB = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'skills-legacy', 'extract_job', 'skill.yaml'), 'utf8');
 
 /** The text without the § marker, and the marker's offset. */
 function cursor(marked: string): { text: string; offset: number } {
@@ -78,14 +79,14 @@ describe('skill editor: completion', () => {
     assert.deepEqual(names.slice(15), ['as', 'when']);
     const note = items.find((i) => i.label === 'create_note')!;
     // The parameters sit under the primitive key (column 4), two spaces deeper.
-    assert.equal(note.insertText, 'create_note:\n      body: "$1"');
-    assert.match(note.documentation!, /`body` \(required\)/);
+    assert.equal(note.insertText, 'create_note:\n      body_md: "$1"');
+    assert.match(note.documentation!, /`body_md` \(required\)/);
     const tags = items.find((i) => i.label === 'add_tags')!;
-    assert.equal(tags.insertText, 'add_tags:\n      entity: "$1"\n      tags: [$2]');
+    assert.equal(tags.insertText, 'add_tags:\n      entity: "$1"\n      names: [$2]');
   });
 
   it('an action item that names its primitive already gets only as and when', () => {
-    const items = complete(cursor('name: s\nactions:\n  - create_note:\n      body: x\n    §\n'));
+    const items = complete(cursor('name: s\nactions:\n  - create_note:\n      body_md: x\n    §\n'));
     assert.deepEqual(labels(items), ['as', 'when']);
   });
 
@@ -97,8 +98,8 @@ describe('skill editor: completion', () => {
   });
 
   it('parameter keys of a primitive come from its own schema', () => {
-    const items = complete(cursor('name: s\nactions:\n  - create_note:\n      body: x\n      §\n'));
-    assert.deepEqual(labels(items).sort(), ['about', 'source', 'title']);
+    const items = complete(cursor('name: s\nactions:\n  - create_note:\n      body_md: x\n      §\n'));
+    assert.deepEqual(labels(items).sort(), ['about', 'kind', 'occurred_on', 'source', 'structured', 'title']);
   });
 
   it('inside {{ out. }} of an action parameter offers output_schema\'s fields with their descriptions', () => {
@@ -108,7 +109,7 @@ describe('skill editor: completion', () => {
   });
 
   it('inside {{ }} of an action offers input, now, out and the aliases of EARLIER actions only', () => {
-    assert.deepEqual(labels(complete(inExtractJob('entity: "{{ position.ref }}"\n    when: out.deadline', 'entity: "{{ § }}"\n    when: out.deadline'))), ['input', 'now', 'out', 'company', 'position']);
+    assert.deepEqual(labels(complete(inExtractJob('target: "{{ position.ref }}"\n    when: out.deadline', 'target: "{{ § }}"\n    when: out.deadline'))), ['input', 'now', 'out', 'company', 'position']);
     // In the second action only the first one's alias exists.
     assert.deepEqual(labels(complete(inExtractJob('company_id: "{{ company.id }}"', 'company_id: "{{ § }}"'))), ['input', 'now', 'out', 'company']);
     assert.deepEqual(labels(complete(inExtractJob('company_id: "{{ company.id }}"', 'company_id: "{{ company.§ }}"'))), ['id', 'ref']);
@@ -180,7 +181,7 @@ describe('skill editor: cursor context', () => {
     const value = cursorContext(...(Object.values(cursor('name: s\nmatch:\n  priority: 4§\n')) as [string, number]), 'skill');
     assert.equal(value.kind, 'value');
     if (value.kind === 'value') assert.deepEqual(value.path, ['match', 'priority']);
-    const t = cursor('name: s\nactions:\n  - upsert_company:\n      name: "{{ out.comp§ }}"\n    as: company\n  - create_note:\n      body: x\n');
+    const t = cursor('name: s\nactions:\n  - upsert_company:\n      name: "{{ out.comp§ }}"\n    as: company\n  - create_note:\n      body_md: x\n');
     const tpl = cursorContext(t.text, t.offset, 'skill');
     assert.equal(tpl.kind, 'template');
     if (tpl.kind === 'template') {
@@ -191,7 +192,7 @@ describe('skill editor: cursor context', () => {
   });
 
   it('counts list items to find which action the cursor is in, across nested mappings and block scalars', () => {
-    const t = cursor('name: s\nactions:\n  - create_note:\n      body: |\n        line\n        - not an item\n    as: a\n  - create_note:\n      body: x\n    as: b\n  - create_note:\n      title: §\n');
+    const t = cursor('name: s\nactions:\n  - create_note:\n      body_md: |\n        line\n        - not an item\n    as: a\n  - create_note:\n      body_md: x\n    as: b\n  - create_note:\n      title: §\n');
     const ctx = cursorContext(t.text, t.offset, 'skill');
     assert.equal(ctx.kind, 'value');
     if (ctx.kind === 'value') assert.deepEqual(ctx.path, ['actions', 2, 'create_note', 'title']);

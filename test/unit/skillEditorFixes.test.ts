@@ -27,7 +27,7 @@ function fixed(text: string, code: string): string {
   return applyEdits(text, fixes[0].edits);
 }
 
-const BASE = 'output_schema: {type: object}\nprompt:\n  user: "{{ input.text }}"\nactions:\n  - create_note: {body: x}\n';
+const BASE = 'output_schema: {type: object}\nprompt:\n  user: "{{ input.text }}"\nactions:\n  - create_note: {body_md: x}\n';
 
 describe('skill editor: hover', () => {
   it('on a key shows the schema\'s description, type and allowed values', () => {
@@ -65,26 +65,28 @@ describe('skill editor: hover', () => {
     assert.match(when.markdown, /^`out.skills` — A field of the model's output \(output_schema, array\)/);
     const text = 'name: s\nprompt:\n  user: "{{ company.id }}"\n';
     assert.match(hoverAt(text, at(text, 'company'), 'skill')!.markdown, /^`company` is not provided here: a template at this place can use `input`, `now`, `chunk`\.$/);
+    const assigned = 'name: s\nprompt:\n  user: |\n    {%- set short = input.text[:100] %}\n    {{ short }}\n';
+    assert.match(hoverAt(assigned, at(assigned, 'short }}'), 'skill')!.markdown, /^`short` is a variable this template assigns with \{% set %\}\.$/);
   });
 });
 
 describe('skill editor: quick fixes', () => {
   it('adds a missing required key after the key before it in the schema\'s order, with a value to start from', () => {
     const text = `name: my_skill\ndescription: Extracts x. Not for y.\n${BASE}`;
-    assert.equal(fixed(text, 'schema-required'), `name: my_skill\nversion: 1\ndescription: Extracts x. Not for y.\n${BASE}`);
+    assert.equal(fixed(text, 'schema-required'), `name: my_skill\nversion: 1\ndescription: Extracts x. Not for y.\nmatch: {inputs: [text]}\n${BASE}`);
     // With no earlier key written, after the mapping's last line.
     const noName = `version: 1\ndescription: d\n${BASE}`;
     assert.equal(fixed(noName, 'schema-required'), `${noName}name: my_skill\n`);
   });
 
   it('adds a nested required key at the mapping\'s indentation, after a block scalar', () => {
-    const text = 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  system: |\n    You read.\n\n    Rules.\noutput_schema: {type: object}\nactions:\n  - create_note: {body: x}\n';
-    assert.equal(fixed(text, 'schema-required'), 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  system: |\n    You read.\n\n    Rules.\n  user: "{{ input.text }}"\noutput_schema: {type: object}\nactions:\n  - create_note: {body: x}\n');
+    const text = 'name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\nprompt:\n  system: |\n    You read.\n\n    Rules.\noutput_schema: {type: object}\nactions:\n  - create_note: {body_md: x}\n';
+    assert.equal(fixed(text, 'schema-required'), 'name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\nprompt:\n  system: |\n    You read.\n\n    Rules.\n  user: "{{ input.text }}"\noutput_schema: {type: object}\nactions:\n  - create_note: {body_md: x}\n');
   });
 
   it('adds a missing key of a list item and of a nested mapping in a chain', () => {
-    const tests = `name: my_skill\nversion: 1\ndescription: d\n${BASE}tests:\n  - name: a\n  - name: b\n    input: x\n`;
-    assert.equal(fixed(tests, 'schema-required'), `name: my_skill\nversion: 1\ndescription: d\n${BASE}tests:\n  - name: a\n    input: ""\n  - name: b\n    input: x\n`);
+    const tests = `name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\n${BASE}tests:\n  - name: a\n  - name: b\n    input: x\n`;
+    assert.equal(fixed(tests, 'schema-required'), `name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\n${BASE}tests:\n  - name: a\n    input: ""\n  - name: b\n    input: x\n`);
     const chain = 'name: c\nsteps:\n  - skill: a\n    retry:\n';
     const p = validateChainManifest(chain, '/w/skills/c.chain.yaml').problems.find((x) => x.code === 'schema-type');
     assert.ok(p, 'retry: with nothing is a type problem, not a missing key');
@@ -94,24 +96,24 @@ describe('skill editor: quick fixes', () => {
   });
 
   it('adds the three keys a manifest-only skill needs', () => {
-    const text = 'name: my_skill\nversion: 1\ndescription: d\n';
-    assert.equal(fixed(text, 'manifest-only-required'), 'name: my_skill\nversion: 1\ndescription: d\nprompt:\n  user: |\n    {{ input.text }}\noutput_schema:\n  type: object\n  required: [title]\n  properties:\n    title:\n      type: string\n      description: A one-line title of the input.\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n');
+    const text = 'name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\n';
+    assert.equal(fixed(text, 'manifest-only-required'), 'name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\nprompt:\n  user: |\n    {{ input.text }}\noutput_schema:\n  type: object\n  required: [title]\n  properties:\n    title:\n      type: string\n      description: A one-line title of the input.\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n');
     // ... and the result is a valid skill.
     const result = validateSkillManifest(fixed(text, 'manifest-only-required'), '/w/skills/my_skill/skill.yaml', { folderName: 'my_skill' });
     assert.deepEqual(result.problems.filter((p) => p.severity === 'error'), []);
   });
 
   it('renames name to the folder\'s name, and corrects a close misspelling', () => {
-    const text = `name: other_name\nversion: 1\ndescription: d\n${BASE}`;
+    const text = `name: other_name\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\n${BASE}`;
     assert.equal(fixed(text, 'name-folder-mismatch'), `name: my_skill\nversion: 1\ndescription: d\n${BASE}`);
-    const typo = `name: my_skill\nversion: 1\ndescription: d\nchunking:\n  strategy: fixd\n${BASE}`;
+    const typo = `name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\nchunking:\n  strategy: fixd\n${BASE}`;
     assert.equal(fixed(typo, 'schema-enum'), typo.replace('fixd', 'fixed'));
   });
 
   it('raises version by one, only from the version line when a line is given', () => {
-    const text = 'name: a\nversion: 9\ndescription: d\n';
+    const text = 'name: a\nversion: 9\ndescription: d\nmatch: {inputs: [text]}\n';
     const fix = bumpVersionFix(text, 1)!;
-    assert.equal(applyEdits(text, fix.edits), 'name: a\nversion: 10\ndescription: d\n');
+    assert.equal(applyEdits(text, fix.edits), 'name: a\nversion: 10\ndescription: d\nmatch: {inputs: [text]}\n');
     assert.equal(fix.args[0], '10');
     assert.equal(bumpVersionFix(text, 0), undefined);
     assert.equal(bumpVersionFix('version: one\n'), undefined);
@@ -133,13 +135,13 @@ describe('skill editor: quick fixes', () => {
 
 describe('skill editor: ranges and files', () => {
   it('a problem\'s 1-based range with an exclusive end column becomes the same characters 0-based', () => {
-    const text = `name: other_name\nversion: 1\ndescription: d\n${BASE}`;
+    const text = `name: other_name\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\n${BASE}`;
     const p = problemOf(text, 'name-folder-mismatch');
     const r = toZeroBased(p);
     assert.deepEqual(r, { startLine: 0, startCharacter: 6, endLine: 0, endCharacter: 16 });
     assert.equal(text.split('\n')[r.startLine].slice(r.startCharacter, r.endCharacter), 'other_name');
     // A template error inside a block scalar: the characters of the bad expression.
-    const tpl = `name: my_skill\nversion: 1\ndescription: d\noutput_schema: {type: object}\nprompt:\n  user: |\n    Hi\n    {{ input.text | nosuchfilter }}\nactions:\n  - create_note: {body: x}\n`;
+    const tpl = `name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\noutput_schema: {type: object}\nprompt:\n  user: |\n    Hi\n    {{ input.text | nosuchfilter }}\nactions:\n  - create_note: {body_md: x}\n`;
     const { checkTemplateSyntax } = require('../../src/core/skills/manifest/manifestChecks') as typeof import('../../src/core/skills/manifest/manifestChecks');
     const t = validateSkillManifest(tpl, '/w/skills/my_skill/skill.yaml', { folderName: 'my_skill', checkTemplate: checkTemplateSyntax }).problems.find((x) => x.code === 'template-syntax')!;
     const z = toZeroBased(t);

@@ -91,6 +91,12 @@ describe('template variables', () => {
     assert.deepEqual(found("{{ out['jbos'] }}"), [["out['jbos']", 'template-out-not-in-schema']]);
   });
 
+  it('a name {% set %} assigned is known after it (in its loop body only), and range() is not a variable', () => {
+    const text = '{{ later }}{% set later = 1 %}{{ later }}{% set total = out.jobs | length %}{% for i in range(total) %}{% set t = i %}{{ t }}{% endfor %}{{ t }}'
+      + '{% set block %}{{ out.jobs[1:] | length }}{% endset %}{{ block }}{{ input.text[:10] | truncate(length=5) }}{{ out.nope[::2] }}';
+    assert.deepEqual(found(text), [['later', 'template-unknown-variable'], ['t', 'template-unknown-variable'], ['out.nope', 'template-out-not-in-schema']]);
+  });
+
   it('reads `when:` conditions with or without braces, and leaves templates that do not parse to the syntax check', () => {
     assert.deepEqual(found('out.jbos | length > 0', 'expression'), [['out.jbos', 'template-out-not-in-schema']]);
     assert.deepEqual(found('{{ inptu.text }}', 'expression'), [['inptu', 'template-unknown-variable']]);

@@ -14,8 +14,11 @@ description: Saves a note of the text. Use it for free-form notes. Not for job p
 prompt: {user: "{{ input.text }}"}
 output_schema: {type: object, properties: {title: {type: string, description: The title of the note.}}}
 actions:
-  - create_note: {title: "{{ out.title }}", body: "{{ input.text }}"}
-${extra}`;
+  - create_note: {title: "{{ out.title }}", body_md: "{{ input.text }}"}
+${extra}
+match:
+  inputs: [text]
+`;
 
 function write(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -199,7 +202,7 @@ describe('New Skill scaffold', () => {
 });
 
 describe('enabledEdit', () => {
-  const base = '# my skill\nname: alpha   # the name\nversion: 3\ndescription: x\nprompt: {user: "a"}\n';
+  const base = '# my skill\nname: alpha   # the name\nversion: 3\ndescription: x\nmatch: {inputs: [text]}\nprompt: {user: "a"}\n';
 
   it('replaces only the value of an existing enabled:, keeping comments and spacing', () => {
     const text = base.replace('version: 3\n', 'version: 3\nenabled:   true    # on for now\n');

@@ -154,14 +154,29 @@ describe('templates: rendering', () => {
   it('booleans print as true/false, none as nothing, lists and mappings as JSON, numbers as JavaScript writes them', () => {
     assert.equal(render('{{ out.company.remote }} [{{ out.position.salary }}] {{ out.company.aliases }} {{ 0.1 + 0.2 }} {{ -0 }}'), 'true [] ["ACME","Acme Tech"] 0.30000000000000004 0');
     const at = new Date(Date.UTC(2025, 2, 10, 8, 0, 0));
-    assert.equal(compileTemplate('{{ d }} {{ d | days_before(1) }} {{ {"d": d} | tojson }}').render({ d: at }), '2025-03-10T08:00:00.000Z 2025-03-09 {"d":"2025-03-10T08:00:00.000Z"}');
+    assert.equal(compileTemplate('{{ d }} {{ d | days_before(1) }} {{ {"d": d} | tojson }}').render({ d: at }), '2025-03-10T08:00:00.000Z 2025-03-09 {"d": "2025-03-10T08:00:00.000Z"}');
   });
 });
 
 describe('templates: filters', () => {
   // One case at least per built-in filter; the last test checks none is missing.
   const CASES: Record<string, [string, string][]> = {
-    default: [["{{ missing | default('n/a') }}", 'n/a'], ["{{ out.position.salary | default('open') }}", 'open'], ["{{ '' | default('blank') }}", 'blank'], ["{{ 0 | default(5) }}", '0'], ["{{ 0 | default(5, true) }}", '5'], ["{{ [] | default('none', true) }}", 'none'], ["{{ 'x' | default('y', true) }}", 'x']],
+    // As Jinja: only an undefined value takes the default, unless boolean=true (then none, '' and 0 too).
+    default: [
+      ["{{ missing | default('n/a') }}", 'n/a'], ["{{ out.position.salary | default('open') is none }}", 'true'],
+      ["{{ out.position.salary | default('open', true) }}", 'open'], ["[{{ '' | default('blank') }}]", '[]'], ["{{ '' | default('blank', boolean=true) }}", 'blank'],
+      ["{{ 0 | default(5) }}", '0'], ["{{ 0 | default(5, true) }}", '5'], ["{{ [] | default('none', true) }}", 'none'], ["{{ 'x' | default('y', true) }}", 'x'],
+      ["[{{ missing | default }}]", '[]'],
+    ],
+    d: [["{{ missing | d('n/a') }} {{ none | d('x', true) }}", 'n/a x']],
+    abs: [['{{ -3 | abs }} {{ -2.0 | abs }} {{ 1.5 | abs }}', '3 2.0 1.5']],
+    capitalize: [["{{ 'hELLO world' | capitalize }}", 'Hello world']],
+    count: [['{{ [1, 2, 3] | count }}', '3']],
+    max: [["{{ [3, 1, 2] | max }} {{ ['b', 'A', 'c'] | max }} {{ ['a', 'B'] | max(case_sensitive=true) }} {{ (out.jobs | max(attribute='level')).title }}", '3 c a Dev']],
+    min: [["{{ [3, 1, 2] | min }} {{ ['b', 'A', 'c'] | min }} [{{ [] | min }}]", '1 A []']],
+    reverse: [["{{ 'abc' | reverse }} {{ [1, 2, 3] | reverse | join(',') }}", 'cba 3,2,1']],
+    sum: [["{{ [1, 2, 3] | sum }} {{ [1, 2.5] | sum }} {{ out.jobs | sum(attribute='level') }} {{ [1] | sum(start=10) }}", '6 3.5 6 11']],
+    wordcount: [["{{ 'one two, three-four' | wordcount }}", '4']],
     days_before: [
       ['{{ out.position.deadline | days_before(3) }}', '2025-03-07'],
       ["{{ '2024-03-01' | days_before(1) }}", '2024-02-29'],
@@ -185,20 +200,39 @@ describe('templates: filters', () => {
     join: [["{{ out.company.aliases | join(', ') }}|{{ [1, 2] | join }}", 'ACME, Acme Tech|12']],
     first: [["{{ out.jobs | first }}|{{ 'abc' | first }}|{{ [] | first }}", '{"title":"Dev","level":3}|a|']],
     last: [["{{ (out.jobs | last).title }}|{{ 'abc' | last }}", 'QA|c']],
-    round: [['{{ 2.5 | round }} {{ -2.5 | round }} {{ 3.14159 | round(2) }} {{ 1234 | round(-2) }}', '3 -3 3.14 1200']],
+    // Python's round(): halves to even, a float stays a float (2.0), an int stays an int.
+    round: [
+      ['{{ 2.5 | round }} {{ -2.5 | round }} {{ 3.5 | round }} {{ 3.14159 | round(2) }} {{ 1234 | round(-2) }} {{ 42 | round }}', '2.0 -2.0 4.0 3.14 1200 42'],
+      ["{{ 2.1 | round(method='ceil') }} {{ 2.9 | round(0, 'floor') }} {{ 2.675 | round(2) }} {{ 0.125 | round(2) }}", '3.0 2.0 2.67 0.12'],
+    ],
     int: [["{{ '42' | int }} {{ 3.9 | int }} {{ -3.9 | int }} {{ 'x' | int }} {{ 'x' | int(-1) }} {{ '2.5' | int }}", '42 3 -3 0 -1 2']],
-    float: [["{{ '2.5' | float + 1 }} {{ 'abc' | float }} {{ true | float }}", '3.5 0 1']],
+    float: [["{{ '2.5' | float + 1 }} {{ 'abc' | float }} {{ true | float }} {{ 'x' | float(default=-1) }}", '3.5 0.0 1.0 -1']],
     string: [["{{ (42 | string) ~ 'x' }} {{ [1] | string | length }}", '42x 3']],
     replace: [["{{ 'a-b-c' | replace('-', '+') }} {{ 'aaa' | replace('a', 'b', 2) }}", 'a+b+c bba']],
+    // As Jinja: cut only past length + leeway (5), at the last space unless killwords, end counted in length.
     truncate: [
-      ["{{ 'The quick brown fox' | truncate(12) }}", 'The quick...'],
-      ["{{ '一二三四五六七八九十' | truncate(6) }}", '一二三...'],
-      ["{{ 'short' | truncate(10) }} {{ 'abcdef' | truncate(4, '…') }}", 'short abc…'],
+      ["{{ 'The quick brown fox' | truncate(12) }}", 'The...'],
+      ["{{ 'The quick brown fox' | truncate(15) }} {{ 'The quick brown fox' | truncate(13, leeway=0) }}", 'The quick brown fox The quick...'],
+      ["{{ 'Joel is a slug' | truncate(7, true) }}", 'Joel...'],
+      ["{{ '一二三四五六七八九十' | truncate(6) }} {{ '一二三四五六七八九十' | truncate(5, leeway=0) }}", '一二三四五六七八九十 一二...'],
+      ["{{ 'short' | truncate(10) }} {{ 'abcdefghijk' | truncate(4, true, '…', 0) }} {{ 'abcdefghijk' | truncate(length=4, end='…', killwords=true, leeway=0) }}", 'short abc… abc…'],
     ],
-    tojson: [["{{ out.jobs[0] | tojson }} {{ 'a\"b' | tojson }} {{ missing | tojson }}", '{"title":"Dev","level":3} "a\\"b" null'], ["{{ [1] | tojson(2) }}", '[\n  1\n]']],
+    // As Jinja: keys sorted, Python's separators, <, >, & and ' escaped for HTML.
+    tojson: [
+      ["{{ out.jobs[0] | tojson }} {{ 'a\"b' | tojson }} {{ missing | tojson }}", '{"level": 3, "title": "Dev"} "a\\"b" null'], ["{{ [1] | tojson(2) }}", '[\n  1\n]'],
+      ["{{ \"<a href='x'>&</a>\" | tojson }} {{ {'b': 2.0, 'a': [1, 0.5]} | tojson(indent=1) }}", '"\\u003ca href=\\u0027x\\u0027\\u003e\\u0026\\u003c/a\\u003e" {\n "a": [\n  1,\n  0.5\n ],\n "b": 2.0\n}'],
+    ],
     list: [["{{ 'ab' | list }} {{ {'x': 1} | list }} {{ out.empty | list }}", '["a","b"] ["x"] []']],
-    sort: [["{{ input.tags | sort }} {{ [3, 1, 2] | sort(true) }}", '["c","go","go","Rust"] [3,2,1]']],
-    unique: [["{{ input.tags | unique }} {{ [[1], [1], 2] | unique }}", '["go","Rust","c"] [[1],2]']],
+    // As Jinja: text ignoring case unless case_sensitive=true; equal items keep their order.
+    sort: [
+      ["{{ input.tags | sort }} {{ [3, 1, 2] | sort(true) }}", '["c","go","go","Rust"] [3,2,1]'],
+      ["{{ ['b', 'A', 'a', 'B'] | sort | join }} {{ ['b', 'A', 'a', 'B'] | sort(case_sensitive=true) | join }} {{ ['b', 'A', 'a'] | sort(reverse=true) | join }}", 'AabB ABab bAa'],
+      ["{{ out.jobs | sort(attribute='level') | join(' ', attribute='title') }}", 'QA Ops Dev'],
+    ],
+    unique: [
+      ["{{ input.tags | unique }} {{ [[1], [1], 2] | unique }}", '["go","Rust","c"] [[1],2]'],
+      ["{{ ['a', 'A', 'b'] | unique | join }} {{ ['a', 'A', 'b'] | unique(case_sensitive=true) | join }} {{ [1, 1.0, 2] | unique | join(',') }}", 'ab aAb 1,2'],
+    ],
     items: [["{{ {'a': 1} | items }}", '[["a",1]]']],
   };
 
@@ -269,7 +303,7 @@ describe('templates: errors point at the file', () => {
 
   it('an unknown filter is a parse error listing the known ones, with a suggestion', () => {
     const e = templateError(() => compileTemplate('line one\n{{ out.company.name | slugfy }}', AT));
-    assert.match(e.reason, /^unknown filter "slugfy" \(did you mean "slugify"\?\); known: days_before, default, .*upper$/);
+    assert.match(e.reason, /^unknown filter "slugfy" \(did you mean "slugify"\?\); known: abs, capitalize, count, d, days_before, default, .*wordcount$/);
     assert.deepEqual([e.line, e.column, e.endLine, e.endColumn], [11, 7 + 22, 11, 7 + 22 + 'slugfy'.length]);
     assert.match(templateError(() => compileTemplate('{{ x is nnone }}')).reason, /unknown test "nnone" \(did you mean "none"\?\)/);
   });
@@ -285,7 +319,10 @@ describe('templates: errors point at the file', () => {
       ['{% if x }}', /^expected "%}" to end \{% if %\}, found "}"$/, 9],
       ['{% for in xs %}{% endfor %}', /^expected a loop variable name after "for", found "in"$/, 8],
       ['{% for x of xs %}{% endfor %}', /^expected "in" after the loop variable, found "of"$/, 10],
-      ['{% set x = 1 %}', /^unknown tag "set"; known: if, elif, else, endif, for, endfor, raw, endraw$/, 4],
+      ['{% sett x = 1 %}', /^unknown tag "sett" \(did you mean "set"\?\); known: if, elif, else, endif, for, endfor, set, endset, raw, endraw$/, 4],
+      ['{% macro m() %}{% endmacro %}', /^\{% macro %\} is not supported \(macros are not part of the template language of skill\.yaml\)/, 4],
+      ['{% set x.y = 1 %}', /^\{% set %\} can only assign a variable, not an attribute or item of "x"/, 8],
+      ['{% set x %}a', /^unclosed \{% set %\} opened at 1:1: add \{% endset %\}$/, 1],
       ['{% endfor %}', /^\{% endfor %\} without an open \{% for %\}/, 1],
       ['{% if a %}{% endfor %}', /^\{% endfor %\} cannot close or continue the \{% if %\} opened at 1:1: add \{% endif %\} before it$/, 11],
       ['{% if a %}{% else %}{% else %}{% endif %}', /^\{% else %\} cannot follow the \{% else %\} of the \{% if %\} opened at 1:1/, 21],
@@ -294,8 +331,10 @@ describe('templates: errors point at the file', () => {
       ['a {# note', /^unclosed comment \{#: add #}$/, 3],
       ['{% raw %}x', /^unclosed \{% raw %\}: add \{% endraw %\}$/, 1],
       ['{{ a @ b }}', /^unexpected character "@" inside \{\{ }}$/, 6],
-      ['{{ x | truncate(n=3) }}', /keyword arguments such as n=… are not supported/, 17],
-      ['{{ x[1:2] }}', /slices such as \[1:3\] are not supported/, 7],
+      ['{{ x | truncate(n=3) }}', /^the filter "truncate" has no argument named "n" \(did you mean "end"\?\); it takes length, killwords, end, leeway$/, 17],
+      ['{{ x | truncate(3, length=3) }}', /^the argument "length" of the filter "truncate" is given twice/, 20],
+      ['{{ x | truncate(end="…", 3) }}', /^an argument without a name cannot follow a named one/, 26],
+      ['{{ x | replace(new="b") }}', /^the filter "replace" takes 2 to 3 arguments \(old, new, count\), got 1 \(missing old\)$/, 8],
       ['{{ x | days_before }}', /^the filter "days_before" takes 1 argument \(n\), got 0$/, 8],
       ['{{ x | replace("a") }}', /^the filter "replace" takes 2 to 3 arguments \(old, new, count\), got 1$/, 8],
       ['{% for loop in xs %}{% endfor %}', /"loop" is reserved/, 8],

@@ -92,6 +92,13 @@ const PAYLOADS = [
   "{{ lipsum() }}",
   '{{ cycler() }}',
   "{{ input | tojson | attr('x') }}",
+  // Through what issue 27 added: loop helpers, {% set %}, slices, floats, attribute=.
+  "{% for x in [1] %}{{ loop.cycle.constructor('return process')() }}{{ loop.changed.constructor }}{% endfor %}",
+  '{% set f = now.date %}{{ f.constructor }}{% set p = input.__proto__ %}{{ p }}',
+  "{% set s %}{{ ''.constructor }}{% endset %}{{ s }}",
+  '{{ (1.0).constructor }}{{ (10 / 2).constructor }}{{ (2.5 | round).constructor }}',
+  '{{ input.items[0:1].constructor }}{{ input.text[::-1].constructor }}',
+  "{{ [input] | join(',', attribute='constructor') }}{{ [input] | join(',', attribute='__proto__.constructor') }}",
 ];
 
 /** Renders, returning the output or the TemplateError; anything else (a TypeError, a RangeError) fails the test. */
@@ -361,3 +368,23 @@ describe('templates: limits refuse what would exhaust the stack, memory or time'
     }
   });
 });
+
+describe('template security: the global range()', () => {
+  it('is a template function without reachable members, capped so it cannot fill memory', () => {
+    const render = (source: string) => compileTemplate(source).render({});
+    assert.equal(render('{{ range.constructor }}{{ range(3).constructor }}{{ range.call }}'), '');
+    assert.match(templateErrorOf(() => render("{{ range.constructor('return process')() }}")).reason, /not callable/);
+    assert.match(templateErrorOf(() => render('{{ range(10 ** 9) | length }}')).reason, /^range would make 1,000,000,000 numbers, more than the 100,000/);
+    assert.match(templateErrorOf(() => render('{% for i in range(1000) %}{% for j in range(1000) %}{% endfor %}{% endfor %}')).reason, /too many loop iterations/);
+  });
+});
+
+function templateErrorOf(fn: () => unknown): TemplateError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof TemplateError) return e;
+    throw e;
+  }
+  throw new assert.AssertionError({ message: 'no error' });
+}

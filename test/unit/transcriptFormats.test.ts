@@ -11,7 +11,7 @@ const gold = (f: string) => fs.readFileSync(path.join(GOLD_DIR, f), 'utf8');
 describe('transcript formats', () => {
   it('detects every gold-set format in the documented order', () => {
     const expected: Record<string, string> = {
-      'first-cue-names-zh.srt': 'srt', 'whisperx-en.srt': 'srt', 'teams-en.vtt': 'vtt', 'zoom-zh.vtt': 'vtt',
+      'first-cue-names-zh.srt': 'srt', 'fullwidth-zh.srt': 'srt', 'whisperx-en.srt': 'srt', 'teams-en.vtt': 'vtt', 'zoom-zh.vtt': 'vtt',
       'whisper-words-en.json': 'whisper-json', 'whisperx-zh.json': 'whisper-json', 'whisper-cpp-zh.json': 'whisper-cpp-json',
       'otter-en.txt': 'otter', 'feishu-zh.txt': 'feishu', 'labeled-zh.txt': 'labeled', 'named-en.txt': 'labeled',
       'qa-zh.txt': 'labeled', 'dialogue-en.txt': 'dialogue', 'hand-dialogue-zh.txt': 'dialogue',
@@ -134,10 +134,16 @@ describe('malformed transcripts', () => {
     });
   };
 
-  it('SRT: names the line of a block with no time range, and of an unreadable time', () => {
-    fails('1\n00:00:01,000 --> 00:00:02,000\nInterviewer: Hi?\n\n2\nCandidate: no timing here\n', /line 5: expected a cue time line/, 5);
-    fails('1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:99,000 --> 00:01:00,000\nB\n', /line 6: cannot read the time range/, 6);
-    fails('1\n00:00:05,000 --> 00:00:02,000\nA\n', /ends .* before it starts/);
+  it('SRT: a block with no time range and one with an unreadable time are skipped, each with a warning naming its line', () => {
+    const noTime = parseTranscript('1\n00:00:01,000 --> 00:00:02,000\nInterviewer: Hi?\n\n2\nCandidate: no timing here\n\n3\n00:00:03,000 --> 00:00:04,000\nCandidate: Hello.\n');
+    assert.deepEqual(noTime.turns.map((t) => t.text), ['Hi?', 'Hello.']);
+    assert.equal(noTime.warnings?.length, 1);
+    assert.match(noTime.warnings![0], /^line 5: expected a time line .* found "Candidate: no timing here"\. The block was skipped/);
+    const badTime = parseTranscript('1\n00:00:01,000 --> 00:00:02,000\nInterviewer: Why?\n\n2\n00:00:99,000 --> 00:01:00,000\nB\n\n3\n00:00:03,000 --> 00:00:04,000\nCandidate: Because.\n');
+    assert.deepEqual(badTime.turns.map((t) => t.text), ['Why?', 'Because.']);
+    assert.match(badTime.warnings![0], /^line 6: cannot read the time range "00:00:99,000 --> 00:01:00,000"; the subtitle was skipped/);
+    // Nothing left to read: the error says why, naming the line.
+    fails('1\n00:00:05,000 --> 00:00:02,000\nA\n', /no cue with text: line 2: the cue ends \(00:00:02,000\) before it starts \(00:00:05,000\)/);
   });
 
   it('WebVTT: forced on a file without the header says what to add', () => {

@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RecordsError } from '../records/errors';
 import { isInside } from '../tools/readFile';
+import { ATTACHMENT_RELATIONS } from '../records/schema';
 import { defineAction, existingRef, refParam, single, str, writeFor } from './plan';
+import type { InputAttachment, PlanView } from './types';
 
 const MIME: Record<string, string> = {
   '.pdf': 'application/pdf', '.md': 'text/markdown', '.txt': 'text/plain', '.json': 'application/json',
@@ -83,18 +85,49 @@ function checkUri(uri: string): string {
   return u.toString();
 }
 
+/** Where an attachment is: a workspace file (relative path, size, hash), an address, or a path as given. */
+interface Located {
+  where: { path: string } | { uri: string };
+  bytes?: number;
+  sha256?: string | null;
+}
+
 /**
- * Attaches a workspace file (`path`, checked by checkWorkspaceFile) or a web address (`uri`) to a
- * record. Dedupe: the same record and the same path (or uri) is one attachment; a file that changed
- * since gets its new size and hash (an update).
+ * Where an attachment of the run's input is. Its file is checked and hashed like a `path` when it
+ * is inside the workspace; one outside (a file the user gave the CLI) is kept by the path the user
+ * gave, unhashed: the user chose it, and nothing is read from it.
+ */
+function locateInput(view: PlanView, a: InputAttachment): Located {
+  if (a.path) {
+    try {
+      const file = checkWorkspaceFile(view.workspaceRoot, a.path);
+      return { where: { path: file.path }, bytes: file.bytes, sha256: file.sha256 };
+    } catch (err) {
+      if (!(err instanceof RecordsError)) throw err;
+      if (!a.uri) return { where: { path: a.path } };
+    }
+  }
+  if (a.uri) return { where: { uri: checkUri(a.uri) } };
+  throw new RecordsError('invalid', `attachment ${a.id} of the input has neither a path nor a uri`);
+}
+
+/**
+ * Attaches a workspace file (`path`, checked by checkWorkspaceFile), a web address (`uri`) or an
+ * attachment by id (`attachment_id`) to a record, as a `relation` (attachment, resume, screenshot…).
+ * `attachment_id` names an attachment record (attached to another record, it is attached to this
+ * one too, as a new row with its path or address), or an attachment of the run's input: the first
+ * time, its attachment record is created with that id. Dedupe: the same record and the same path
+ * (or uri) is one attachment; a file that changed since gets its new size and hash (an update).
  */
 export const attach = defineAction({
   name: 'attach',
-  description: 'Attach a file inside the workspace (or a web address) to a record, e.g. a resume to an application.',
+  description: 'Attach a file inside the workspace, a web address or an attachment of the input to a record, e.g. a resume to an application.',
   params: {
     type: 'object',
     properties: {
       entity: refParam('The record to attach to.'),
+      attachment_id: str('Id of an attachment record, or of an attachment of the input ({{ input.attachments[0].id }}).', { minLength: 1 }),
+      relation: { type: 'string', enum: [...ATTACHMENT_RELATIONS], description: `What it is to the record: ${ATTACHMENT_RELATIONS.join(', ')}; attachment when absent.` },
       path: str('Path of the file, relative to the workspace root (or absolute inside it); files outside the workspace are refused.'),
       uri: str('Web address (http or https) to attach instead of a file.'),
       title: str('What it is, e.g. "Resume sent on 1 March".'),
@@ -104,14 +137,46 @@ export const attach = defineAction({
   },
   plan(p, view) {
     const target = existingRef(view, p.entity, 'entity');
-    if ((p.path === undefined) === (p.uri === undefined)) throw new RecordsError('invalid', 'give either path (a workspace file) or uri (a web address), not both or neither');
-    const file = p.path !== undefined ? checkWorkspaceFile(view.workspaceRoot, String(p.path)) : undefined;
-    const uri = p.uri !== undefined ? checkUri(String(p.uri)) : undefined;
-    const where: Record<string, string> = file ? { path: file.path } : { uri: uri! };
-    const existing = view.find('attachment', { entity_kind: target.kind, entity_id: target.id, ...where })[0];
-    const mime = p.mime ?? (file ? MIME[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream' : undefined);
-    return single(writeFor(view, 'attachment', existing, {
-      entity_kind: target.kind, entity_id: target.id, ...where, title: p.title, mime, bytes: file?.bytes, sha256: file?.sha256,
-    }));
+    const given = ['attachment_id', 'path', 'uri'].filter((k) => p[k] !== undefined);
+    if (given.length !== 1) throw new RecordsError('invalid', `give one of attachment_id (an attachment record or of the input), path (a workspace file) or uri (a web address)${given.length ? `, not ${given.join(' and ')}` : ''}`);
+    let located: Located;
+    let mimeOf: string | undefined;
+    let titleOf: string | undefined;
+    let fixedId: string | undefined;
+    if (p.attachment_id !== undefined) {
+      const id = String(p.attachment_id).trim();
+      const record = view.get('attachment', id);
+      const input = view.inputAttachments?.find((a) => a.id === id);
+      if (record) {
+        if (record.entity_kind === target.kind && record.entity_id === target.id) {
+          return single(writeFor(view, 'attachment', record, { relation: p.relation, title: p.title, mime: p.mime }));
+        }
+        located = { where: record.path ? { path: String(record.path) } : { uri: String(record.uri) }, bytes: record.bytes as number | undefined, sha256: record.sha256 as string | null | undefined };
+        mimeOf = record.mime as string | undefined;
+        titleOf = record.title as string | undefined;
+      } else if (input) {
+        located = locateInput(view, input);
+        mimeOf = input.mime;
+        titleOf = input.name;
+        fixedId = id;
+      } else {
+        const known = (view.inputAttachments ?? []).map((a) => a.id);
+        throw new RecordsError('not_found', `attachment_id: there is no attachment record ${id}, nor an attachment of the input with that id${known.length ? ` (the input's are ${known.join(', ')})` : ' (the input has none)'}`);
+      }
+    } else if (p.path !== undefined) {
+      const file = checkWorkspaceFile(view.workspaceRoot, String(p.path));
+      located = { where: { path: file.path }, bytes: file.bytes, sha256: file.sha256 };
+    } else {
+      located = { where: { uri: checkUri(String(p.uri)) } };
+    }
+    const existing = view.find('attachment', { entity_kind: target.kind, entity_id: target.id, ...located.where })[0];
+    const filePath = 'path' in located.where ? located.where.path : undefined;
+    const mime = p.mime ?? (existing ? undefined : mimeOf ?? (filePath ? MIME[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream' : undefined));
+    const write = writeFor(view, 'attachment', existing, {
+      entity_kind: target.kind, entity_id: target.id, ...located.where, relation: p.relation ?? (existing ? undefined : 'attachment'),
+      title: p.title ?? (existing ? undefined : titleOf), mime, bytes: located.bytes, sha256: located.sha256,
+    });
+    // An input attachment's record takes the input's id, so later runs and the user can name it.
+    return single(fixedId && write.op === 'create' ? { ...write, id: fixedId } : write);
   },
 });

@@ -16,6 +16,7 @@ export const createApplication = defineAction({
       applied_at: whenParam('When it was sent.'),
       channel: str('How: website, referral, recruiter, email…'),
       referrer_id: idParam('person', 'The person who referred the user.'),
+      resume_version_id: idParam('document_version', 'The resume version sent (the id of a create_document_version).'),
       notes: str('Free notes; replace the stored notes.'),
     },
     required: ['position_id'],
@@ -25,7 +26,8 @@ export const createApplication = defineAction({
     const existing = view.find('application', { position_id: positionId })[0];
     return single(writeFor(view, 'application', existing, {
       position_id: positionId, status: p.status, applied_at: when(p.applied_at, 'applied_at'), channel: p.channel,
-      referrer_id: p.referrer_id === undefined ? undefined : existingId(view, p.referrer_id, 'person', 'referrer_id'), notes: p.notes,
+      referrer_id: p.referrer_id === undefined ? undefined : existingId(view, p.referrer_id, 'person', 'referrer_id'),
+      resume_version_id: p.resume_version_id === undefined ? undefined : existingId(view, p.resume_version_id, 'document_version', 'resume_version_id'), notes: p.notes,
     }));
   },
 });

@@ -154,11 +154,57 @@ export function applyPlanned(def: ActionDefinition, planned: PlannedAction, ctx:
   return planned.alias;
 }
 
-/** A primitive from its name, description, parameters and plan; `apply` is applyPlanned. */
+/**
+ * The schema with every optional top-level parameter also taking null: a template of a value the
+ * model left null renders null (typed rendering), which means "not given" (cleanParams drops it),
+ * so the editor and the manifest check must accept it too.
+ */
+export function nullableOptional(schema: JsonSchema): JsonSchema {
+  const required = new Set(schema.required ?? []);
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => {
+    if (required.has(k) || v.type === undefined) return [k, v];
+    const types = Array.isArray(v.type) ? v.type : [v.type];
+    const out: JsonSchema = { ...v, type: types.includes('null') ? types : [...types, 'null'] };
+    if (v.enum && !v.enum.includes(null)) out.enum = [...v.enum, null];
+    return [k, out];
+  }));
+  return { ...schema, properties };
+}
+
+/** Parameter names the manifest keeps for itself inside an action's mapping (the spec form). */
+export const RESERVED_PARAM_NAMES: readonly string[] = ['as', 'when'];
+
+/**
+ * A primitive from its name, description, parameters and plan; `apply` is applyPlanned. Optional
+ * parameters take null (nullableOptional). A parameter named `as` or `when` is a programming error:
+ * those keys are the manifest's own.
+ */
 export function defineAction(def: Omit<ActionDefinition, 'apply'> & Partial<Pick<ActionDefinition, 'apply'>>): ActionDefinition {
+  const reserved = Object.keys(def.params.properties ?? {}).filter((k) => RESERVED_PARAM_NAMES.includes(k));
+  if (reserved.length > 0) throw new Error(`action ${def.name}: a parameter may not be named ${reserved.join(', ')} (the manifest's own keys)`);
   const full: ActionDefinition = {
     ...def,
+    params: nullableOptional(def.params),
     apply: def.apply ?? ((planned, ctx) => applyPlanned(full, planned, ctx)),
   };
   return full;
+}
+
+/** A list parameter: null or an empty list is "not given", so a model's empty answer erases nothing. */
+export function listOf<T>(value: unknown): T[] | undefined {
+  return Array.isArray(value) && value.length > 0 ? (value as T[]) : undefined;
+}
+
+/** `a` followed by the items of `b` it does not have yet (as compared by `key`). */
+export function union<T>(a: readonly T[], b: readonly T[], key: (x: T) => unknown = (x) => x): T[] {
+  const seen = new Set(a.map(key));
+  const out = [...a];
+  for (const x of b) {
+    const k = key(x);
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(x);
+    }
+  }
+  return out;
 }

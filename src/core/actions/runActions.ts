@@ -4,9 +4,10 @@ import { RecordsError } from '../records/errors';
 import { DatabaseTransaction, type RunInfo, type SkillRecords } from '../records/recordsStore';
 import { refOf } from '../records/schema';
 import { compileValidator, type InputValidator } from '../runtime/validation';
+import { LEGACY_PARAMS, renameLegacyParams } from './legacyParams';
 import { cleanParams } from './plan';
-import { findAction, ACTION_NAMES } from './registry';
-import { ActionInputError, type ActionAlias, type ActionDefinition, type PlannedAction, type PlanView } from './types';
+import { findAction, ACTION_NAMES, type ActionName } from './registry';
+import { ActionInputError, type ActionAlias, type ActionDefinition, type InputAttachment, type PlannedAction, type PlanView } from './types';
 
 /** One entry of a skill's `actions`, with its parameters already rendered to plain values. */
 export interface ActionInput {
@@ -20,6 +21,8 @@ export interface ActionInput {
 export interface PlanOptions {
   /** Folder `attach` paths must stay inside. */
   workspaceRoot?: string;
+  /** The run's input attachments, which `attach` takes by attachment_id. */
+  inputAttachments?: readonly InputAttachment[];
   /** Ids of new records; tests pass a counter. */
   newId?: () => string;
   /**
@@ -33,6 +36,8 @@ export interface PlanOptions {
 export interface ApplyOptions {
   /** The same folder the plan used (attach checks its files again). */
   workspaceRoot?: string;
+  /** The same input attachments the plan used. */
+  inputAttachments?: readonly InputAttachment[];
 }
 
 /** What one applied action did. */
@@ -77,6 +82,38 @@ function validatorFor(def: ActionDefinition): InputValidator {
   return v;
 }
 
+/** The parameters a primitive takes, required ones first, for error messages. */
+function allowedParams(def: ActionDefinition): string {
+  const required = def.params.required ?? [];
+  const optional = Object.keys(def.params.properties ?? {}).filter((k) => !required.includes(k));
+  return `${def.name} takes ${[...required.map((r) => `${r} (required)`), ...optional].join(', ')}`;
+}
+
+/**
+ * What is wrong with the names of an action's parameters, before their values are checked: an
+ * unknown one (with the old-name hint when it is one), an old name given beside its new one, or a
+ * required parameter given as null (a template of a value the model left null).
+ */
+function paramsProblem(def: ActionDefinition, given: Record<string, unknown>): string | undefined {
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) return `parameters must be a mapping of names to values (${allowedParams(def)})`;
+  const known = def.params.properties ?? {};
+  const legacy = LEGACY_PARAMS[def.name as ActionName] ?? [];
+  for (const k of Object.keys(given)) {
+    if (Object.prototype.hasOwnProperty.call(known, k)) continue;
+    const old = legacy.find((l) => l.from === k);
+    if (old && Object.prototype.hasOwnProperty.call(given, old.to)) return `"${k}" is the old name of "${old.to}": give "${old.to}" only`;
+    if (old) continue;
+    if (k === 'as' || k === 'when') return `unknown parameter "${k}": "${k}:" belongs to the action itself, not to its parameters here (${allowedParams(def)})`;
+    return `unknown parameter "${k}" (${allowedParams(def)})`;
+  }
+  for (const r of def.params.required ?? []) {
+    const old = legacy.find((l) => l.to === r);
+    const value = Object.prototype.hasOwnProperty.call(given, r) ? given[r] : old ? given[old.from] : undefined;
+    if (value === null) return `required parameter "${r}" is null: the value it was rendered from is missing (${allowedParams(def)})`;
+  }
+  return undefined;
+}
+
 function summary(p: PlannedAction): AppliedAction {
   return { index: p.index, primitive: p.primitive, ...(p.as ? { as: p.as } : {}), op: p.op, kind: p.kind, id: p.id, ref: p.ref };
 }
@@ -104,6 +141,7 @@ export class ActionPlanner {
       find: (kind, where, opts) => this.tx.find(kind, where, opts),
       newId: () => newId(),
       workspaceRoot: options.workspaceRoot,
+      inputAttachments: options.inputAttachments,
     };
   }
 
@@ -130,8 +168,10 @@ export class ActionPlanner {
       }
       if (this.aliasMap.has(action.as)) throw fail(`"as: ${action.as}" is already the name of an earlier action`);
     }
-    const checked = validatorFor(def)(cleanParams(action.params));
-    if (!checked.ok) throw fail(checked.message);
+    const problem = paramsProblem(def, action.params);
+    if (problem) throw fail(problem);
+    const checked = validatorFor(def)(cleanParams(renameLegacyParams(name, action.params).params));
+    if (!checked.ok) throw fail(`${checked.message} (${allowedParams(def)})`);
     let planned: PlannedAction;
     try {
       const result = def.plan(checked.value, this.view);
@@ -199,6 +239,7 @@ export async function applyActions(planned: readonly PlannedAction[], store: Pic
           // The plan's ids again, so the re-plan names the same new records.
           newId: () => ids[next++] ?? randomUUID(),
           workspaceRoot: options.workspaceRoot,
+          inputAttachments: options.inputAttachments,
         };
         def.apply(p, { tx, view, touched });
         for (const w of p.writes) touched.add(w.id);

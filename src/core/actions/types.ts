@@ -65,6 +65,17 @@ export interface PlanView extends RecordsView {
   newId(): string;
   /** Folder `attach` paths must stay inside; absent when no workspace is open. */
   workspaceRoot?: string;
+  /** The run's input attachments, which `attach` takes by `attachment_id` (the runtime passes them). */
+  inputAttachments?: readonly InputAttachment[];
+}
+
+/** A file or address the run's input came with (a screenshot, a recording), as `attach` may name it. */
+export interface InputAttachment {
+  id: string;
+  path?: string;
+  uri?: string;
+  mime?: string;
+  name?: string;
 }
 
 /** Where `apply` writes: the run's transaction, and a view of it to check the plan still holds. */

@@ -14,16 +14,16 @@ export const updateEntity = defineAction({
     type: 'object',
     properties: {
       entity: refParam(`The record to change (kind one of ${ENTITY_KINDS.join(', ')}).`),
-      fields: {
+      patch: {
         type: 'object', additionalProperties: true,
         description: 'Field names and their new values, as the record kind defines them; null or "" clears an optional field.',
       },
     },
-    required: ['entity', 'fields'],
+    required: ['entity', 'patch'],
   },
   plan(p, view) {
     const target = existingRef(view, p.entity, 'entity');
-    const fields = cleanFields(target.kind, p.fields as Record<string, unknown>, view, target.row);
+    const fields = cleanFields(target.kind, p.patch as Record<string, unknown>, view, target.row);
     return single(writeFor(view, target.kind, target.row, fields));
   },
 });

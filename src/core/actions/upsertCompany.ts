@@ -21,6 +21,7 @@ export const upsertCompany = defineAction({
     properties: {
       name: str('The company name as written in the input.', { minLength: 1 }),
       aliases: { type: 'array', items: str('Another name.'), description: 'Other names of the company (brand, legal or Chinese name); any of them also finds it.' },
+      description_md: str('What the company does (Markdown).'),
       website: str('Home page URL.'),
       industry: str('Industry or field.'),
       location: str('Headquarters or main office.'),
@@ -50,7 +51,7 @@ export const upsertCompany = defineAction({
     const fields = {
       name: existing ? undefined : name,
       aliases: existing ? (added.length > 0 ? [...((existing.aliases as string[]) ?? []), ...added] : undefined) : added,
-      website: p.website, industry: p.industry, location: p.location, notes: p.notes,
+      description_md: p.description_md, website: p.website, industry: p.industry, location: p.location, notes: p.notes,
     };
     return single(writeFor(view, 'company', existing, fields), warnings);
   },

@@ -1,6 +1,6 @@
 import { RecordsError } from '../records/errors';
-import { emailKey, looksLikeEmail, slugify } from '../records/normalize';
-import { defineAction, existingId, idParam, respelled, single, str, writeFor } from './plan';
+import { emailKey, looksLikeEmail, slugify, textKey } from '../records/normalize';
+import { defineAction, existingId, idParam, listOf, respelled, single, str, union, writeFor } from './plan';
 import type { PlanView } from './types';
 
 function freeSlug(view: PlanView, base: string): string {
@@ -12,11 +12,12 @@ function freeSlug(view: PlanView, base: string): string {
 
 /**
  * Finds or creates a person. Dedupe, in this order: the email (trimmed, lower case) when given;
- * else the slug (`slug` if given, else slugify(name): "José Núñez" is jose-nunez, 张三 is 张三).
+ * else the slug (`slug` if given, else slugify(display_name): "José Núñez" is jose-nunez, 张三 is 张三).
  * A slug match whose stored email differs from the given one is another person with the same
  * name: they get the next free slug (jane-doe-2) and a warning says so. On a match the given fields
  * replace the stored ones (a name or email that differs only in case or spacing is left as stored);
- * the slug changes only when `slug` is given.
+ * the slug changes only when `slug` is given. Roles are added to the stored ones, never dropped
+ * (as compared: case and spacing ignored).
  */
 export const upsertPerson = defineAction({
   name: 'upsert_person',
@@ -24,19 +25,20 @@ export const upsertPerson = defineAction({
   params: {
     type: 'object',
     properties: {
-      name: str('Full name.', { minLength: 1 }),
+      display_name: str('Full name as shown.', { minLength: 1 }),
+      roles: { type: 'array', items: str('A role.', { minLength: 1 }), description: 'Their roles, e.g. ["recruiter"] or ["interviewer", "engineering manager"]; added to those stored.' },
       email: str('Email address; the strongest way to recognise someone.'),
-      slug: str('Short unique handle; derived from the name when absent.'),
+      current_title: str('Their job title now, e.g. "Staff Engineer".'),
+      slug: str('Short unique handle; derived from display_name when absent.'),
       company_id: idParam('company', 'Where they work.'),
-      role: str('Their role, e.g. "recruiter" or "engineering manager".'),
       phone: str('Phone number.'),
       url: str('Profile or home page.'),
       notes: str('Free notes; replace the stored notes.'),
     },
-    required: ['name'],
+    required: ['display_name'],
   },
   plan(p, view) {
-    const name = String(p.name).trim();
+    const name = String(p.display_name).trim();
     const email = typeof p.email === 'string' ? p.email.trim() : undefined;
     if (email !== undefined && !looksLikeEmail(email)) throw new RecordsError('invalid', `email: ${JSON.stringify(email)} is not an email address`);
     const key = emailKey(email);
@@ -48,15 +50,19 @@ export const upsertPerson = defineAction({
       const bySlug = view.find('person', { slug: wantedSlug })[0];
       if (bySlug && key && bySlug.email_key && bySlug.email_key !== key) {
         slug = freeSlug(view, wantedSlug);
-        warnings.push(`"${String(bySlug.name)}" (${String(bySlug.email)}) already has the slug ${wantedSlug}; ${name} <${email}> is another person, saved as ${slug}`);
+        warnings.push(`"${String(bySlug.display_name)}" (${String(bySlug.email)}) already has the slug ${wantedSlug}; ${name} <${email}> is another person, saved as ${slug}`);
       } else {
         existing = bySlug;
         if (bySlug && p.slug === undefined) slug = undefined;
       }
     }
+    const stored = (existing?.roles as string[] | undefined) ?? [];
+    const known = new Set(stored.map(textKey));
+    const roles = listOf<string>(p.roles)?.map((r) => r.trim());
     return single(writeFor(view, 'person', existing, {
-      slug, name: respelled(existing, 'name', name, slugify), email: respelled(existing, 'email', email, emailKey), company_id: p.company_id === undefined ? undefined : existingId(view, p.company_id, 'company', 'company_id'),
-      role: p.role, phone: p.phone, url: p.url, notes: p.notes,
+      slug, display_name: respelled(existing, 'display_name', name, slugify), email: respelled(existing, 'email', email, emailKey), company_id: p.company_id === undefined ? undefined : existingId(view, p.company_id, 'company', 'company_id'),
+      roles: roles && existing ? (roles.some((r) => !known.has(textKey(r))) ? union(stored, roles, textKey) : undefined) : roles,
+      current_title: p.current_title, phone: p.phone, url: p.url, notes: p.notes,
     }), warnings);
   },
 });

@@ -4,7 +4,8 @@
  * shorter with more room. The caller decides what an invalid result means (a skill run stops and
  * writes nothing). Problems a schema cannot express are checked by `extraCheck`.
  */
-import Ajv, { type ValidateFunction } from 'ajv';
+import { compileOutputSchema } from './outputSchemaValidator';
+import type { ValidateFunction } from 'ajv';
 import { schemaPatterns, unsafePatternReason } from '../runtime/safePattern';
 import type { JsonSchema } from '../runtime/schema';
 import { addUsage, responseText, ZERO_USAGE, type LlmMessage, type LlmProvider, type LlmRequest, type LlmStopReason, type LlmUsage } from './provider';
@@ -57,7 +58,7 @@ export function schemaProblems(schema: JsonSchema, value: unknown): string[] {
       const why = unsafePatternReason(pattern);
       if (why) throw new Error(`output_schema${pointer}: the pattern "${pattern.slice(0, 60)}" is refused: ${why}`);
     }
-    validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    validate = compileOutputSchema(schema);
     validators.set(schema, validate);
   }
   if (validate(value)) return [];

@@ -127,6 +127,17 @@ const ZH: Record<ManifestProblemCode, Zh> = {
   'description-missing-not-for': (p, d) => descriptionMissing(d),
   'output-property-no-description': (p, d) => `output_schema 中的 ${quoted(d.found)} 没有 description；模型按描述填写它，请说明这里该放什么`,
   'output-property-vague-description': (p) => `${field(p.path)} 太笼统，无法指导模型；请说明这里放什么、什么格式`,
+  'legacy-form': (p, d) => {
+    const fix = '（快速修复或 `interview-lens skills migrate` 会改写文件）';
+    switch (d.reason) {
+      case 'action-key': return `规范写法里 \`${String(d.found)}:\` 要写在原语的参数里面${d.found === 'when' ? '，写成模板，例如 "{{ out.deadline is not none }}"' : ''}；请移进去${fix}`;
+      case 'param-name': return `\`${String(d.found)}\` 是旧参数名，规范里叫 \`${String(d.expected)}\`；请改名${fix}`;
+      case 'interview-when': return `create_interview 参数里的 \`when\` 现在是操作的执行条件；这里它是面试时间，请改名为 \`scheduled_at\`${fix}`;
+      case 'input-name': return `\`${String(d.found)}\` 是旧名字，规范的 SkillInput 里叫 \`${String(d.expected)}\`；仍然可用，但请改名${fix}`;
+      case 'reduce-mapping': return `规范里 \`chunking.reduce\` 是布尔值（true：对各块结果再调用一次模型）；它的提示词放到 \`prompt.reduce\` 下${fix}`;
+      default: return `这是规范之前的旧写法；请改成规范写法${fix}`;
+    }
+  },
 };
 
 function unknownVariable(d: NonNullable<ManifestProblem['data']>): string {

@@ -67,6 +67,8 @@ export const MANIFEST_PROBLEM_CODES = [
   'description-missing-not-for',
   'output-property-no-description',
   'output-property-vague-description',
+  // The form of manifests before the skill spec (as/when beside the primitive, old parameter and input names, reduce as prompts).
+  'legacy-form',
 ] as const;
 
 /** One of MANIFEST_PROBLEM_CODES. */

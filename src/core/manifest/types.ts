@@ -23,16 +23,25 @@ export const ACTION_PRIMITIVES = [
 /** One action primitive name. */
 export type ActionPrimitive = (typeof ACTION_PRIMITIVES)[number];
 
-/** Kinds of input a skill can be routed. */
-export type InputKind = 'text' | 'link' | 'image' | 'audio';
+/** Kinds of input a skill can be routed (the spec's SkillInput.source_kind). */
+export type InputKind = 'text' | 'link' | 'image' | 'audio' | 'file';
+
+/** Every input kind, in the order the editor offers them. */
+export const INPUT_KINDS: readonly InputKind[] = ['text', 'link', 'image', 'audio', 'file'];
 
 /** Chunking strategies. */
 export type ChunkStrategy = 'none' | 'fixed' | 'topic';
 
-/** Parameters of one action, as written (string values are templates, rendered at run time). */
-export type ActionParams = Record<string, unknown>;
+/**
+ * Parameters of one action, as written (string values are templates, rendered at run time). In the
+ * spec's form `as` (the result's name) and `when` (the condition) are keys of this mapping too.
+ */
+export type ActionParams = Record<string, unknown> & { as?: string; when?: string };
 
-/** One item of `actions` as written: exactly one primitive key, plus optional `as` and `when`. */
+/**
+ * One item of `actions` as written: exactly one primitive key. The old form also put `as` and
+ * `when` beside the primitive; a validated manifest has them inside the parameters.
+ */
 export type ActionItem = { as?: string; when?: string } & { [P in ActionPrimitive]?: ActionParams };
 
 /** One action in the form the runtime works with: which primitive, its parameters, alias and condition. */
@@ -49,6 +58,11 @@ export interface PromptTemplates {
   user: string;
 }
 
+/** The prompts of a skill: the chunk call's pair, and optionally the reduce call's own. */
+export interface SkillPrompt extends PromptTemplates {
+  reduce?: PromptTemplates;
+}
+
 /** The routing prefilter of a skill. */
 export interface SkillMatch {
   inputs?: InputKind[];
@@ -62,7 +76,8 @@ export interface SkillChunking {
   strategy?: ChunkStrategy;
   max_chars?: number;
   overlap_chars?: number;
-  reduce?: PromptTemplates;
+  /** true: one more call over the merged partial results (prompt.reduce, else the skill's own prompts). */
+  reduce?: boolean;
 }
 
 /** One inline test case of a skill. */
@@ -85,7 +100,7 @@ export interface SkillManifest {
   canary?: number;
   match?: SkillMatch;
   chunking?: SkillChunking;
-  prompt?: PromptTemplates;
+  prompt?: SkillPrompt;
   output_schema?: Record<string, unknown>;
   /** The output without a model: output_schema's shape, string values as templates of the input. */
   offline?: Record<string, unknown>;
@@ -122,14 +137,20 @@ export function primitiveOf(item: Readonly<Record<string, unknown>>): ActionPrim
   return found.length === 1 ? found[0] : undefined;
 }
 
-/** The actions of a valid manifest in the runtime's form. */
+/**
+ * The actions of a valid manifest in the runtime's form: `as` and `when` taken out of the
+ * parameters (the spec's place), or from beside the primitive (the old one).
+ */
 export function actionSpecs(manifest: Pick<SkillManifest, 'actions'>): ActionSpec[] {
   return (manifest.actions ?? []).flatMap((item) => {
     const primitive = primitiveOf(item);
     if (!primitive) return [];
-    const spec: ActionSpec = { primitive, params: item[primitive] ?? {} };
-    if (item.as !== undefined) spec.as = item.as;
-    if (item.when !== undefined) spec.when = item.when;
+    const { as, when, ...params } = (item[primitive] ?? {}) as ActionParams;
+    const spec: ActionSpec = { primitive, params };
+    const alias = as ?? item.as;
+    const condition = when ?? item.when;
+    if (alias !== undefined) spec.as = alias;
+    if (condition !== undefined) spec.when = condition;
     return [spec];
   });
 }

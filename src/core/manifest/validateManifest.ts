@@ -15,6 +15,9 @@ import { sharingCompiles } from '../runtime/template';
 import { KeywordIndex, type KeywordOwner } from './keywordIndex';
 import { fields, OPEN, unknownVariables, type TemplateScope, type VariableShape } from './templateVariables';
 import { ACTION_PRIMITIVES, type ActionPrimitive, type ChainManifest, type SkillManifest } from './types';
+import { interviewWhenIsTime, legacyEdits, specActionParams, specForm } from './specForm';
+import { LEGACY_PARAMS } from '../actions/legacyParams';
+import type { ActionName } from '../actions/registry';
 import { YamlLocations, type ScalarSite } from './yamlLocations';
 
 /** A template string in a manifest, with what a template checker needs to place its problems. */
@@ -299,9 +302,39 @@ class Checker {
 
 const PRIMITIVE_SET: ReadonlySet<string> = new Set(ACTION_PRIMITIVES);
 
+/** A string that is exactly one `{{ expression }}`. */
+function isWholeExpression(value: string): boolean {
+  const t = value.trim();
+  if (!t.startsWith('{{') || !t.endsWith('}}')) return false;
+  const inner = t.slice(2, -2);
+  return !inner.includes('{{') && !inner.includes('}}') && !inner.includes('{%');
+}
+
 /** The primitives an action item names, in the order they are written. */
 function primitivesOf(item: Record<string, unknown>): ActionPrimitive[] {
   return Object.keys(item).filter((k) => PRIMITIVE_SET.has(k)) as ActionPrimitive[];
+}
+
+/** The parameters mapping of an action item naming one primitive, and that primitive. */
+function paramsOf(item: Record<string, unknown>): { primitive: ActionPrimitive; params: Record<string, unknown> } | undefined {
+  const prims = primitivesOf(item);
+  return prims.length === 1 && isObject(item[prims[0]]) ? { primitive: prims[0], params: item[prims[0]] as Record<string, unknown> } : undefined;
+}
+
+/** An action's `as:`: inside its parameters (the spec's form) or beside the primitive (the old one). */
+function aliasOf(item: Record<string, unknown>): unknown {
+  return paramsOf(item)?.params.as ?? item.as;
+}
+
+/**
+ * Where an action's condition is written: inside its parameters (the spec's form) or beside the
+ * primitive. create_interview's old `when` inside its parameters was its time, not a condition.
+ */
+function conditionPointer(item: Record<string, unknown>, index: number): { pointer: string; value: unknown } | undefined {
+  const p = paramsOf(item);
+  if (p && p.params.when !== undefined && !(p.primitive === 'create_interview' && interviewWhenIsTime(p.params.when))) return { pointer: `/actions/${index}/${p.primitive}/when`, value: p.params.when };
+  if (item.when !== undefined && !(p && p.params.when !== undefined)) return { pointer: `/actions/${index}/when`, value: item.when };
+  return undefined;
 }
 
 /** Each action item names exactly one primitive. */
@@ -328,11 +361,18 @@ function skillVariableUses(
   outputSchemaOk: boolean,
 ): Array<{ pointer: string; kind: TemplateSite['kind']; scope: TemplateScope }> {
   const actions = Array.isArray(data.actions) ? data.actions : [];
-  const aliases = [...new Set(actions.flatMap((a) => (isObject(a) && typeof a.as === 'string' && SNAKE.test(a.as) && !RESERVED.has(a.as) ? [a.as] : [])))];
+  const aliases = [...new Set(actions.flatMap((a) => {
+    const name = isObject(a) ? aliasOf(a) : undefined;
+    return typeof name === 'string' && SNAKE.test(name) && !RESERVED.has(name) ? [name] : [];
+  }))];
   // A broken output_schema is reported as such; reading out.* against it would only add noise.
   const out: VariableShape = outputSchemaOk && isObject(data.output_schema) ? { kind: 'schema', schema: data.output_schema } : OPEN;
+  // The spec's SkillInput, plus source and json; url and kind are the old names (warned about as legacy-form).
   const input = (inPrompt: boolean) => fields(
-    { text: OPEN, kind: OPEN, url: OPEN, source: OPEN, json: OPEN, ...(inPrompt ? { full_text: OPEN } : {}) },
+    {
+      text: OPEN, link: OPEN, transcript: OPEN, attachments: OPEN, source_kind: OPEN, hints: OPEN, requested_skill: OPEN,
+      source: OPEN, json: OPEN, url: OPEN, kind: OPEN, ...(inPrompt ? { full_text: OPEN } : {}),
+    },
     inPrompt ? undefined : { full_text: '`input.full_text` exists only in prompts (where `input.text` is one chunk of a long input); here `input.text` is already the whole input' },
   );
   const chunk = fields({ index: OPEN, count: OPEN, text: OPEN });
@@ -366,7 +406,7 @@ function skillVariableUses(
   };
   return templates.map((t) => ({
     ...t,
-    scope: t.pointer.startsWith('/prompt/') ? prompt : t.pointer.startsWith('/chunking/reduce/') ? reduce : t.pointer.startsWith('/offline') ? offline : action,
+    scope: t.pointer.startsWith('/prompt/reduce/') || t.pointer.startsWith('/chunking/reduce/') ? reduce : t.pointer.startsWith('/prompt/') ? prompt : t.pointer.startsWith('/offline') ? offline : action,
   }));
 }
 
@@ -497,19 +537,31 @@ function checkSkill(text: string, file: string, options: SkillValidationOptions)
   const actions = Array.isArray(data.actions) ? data.actions : [];
   checkPrimitives(c, actions);
   const templates: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
-  for (const p of ['/prompt/system', '/prompt/user', '/chunking/reduce/system', '/chunking/reduce/user']) templates.push({ pointer: p, kind: 'template' });
+  for (const p of ['/prompt/system', '/prompt/user', '/prompt/reduce/system', '/prompt/reduce/user', '/chunking/reduce/system', '/chunking/reduce/user']) templates.push({ pointer: p, kind: 'template' });
   if (isObject(data.offline)) for (const pointer of c.stringPointers(data.offline, '/offline')) templates.push({ pointer, kind: 'template' });
   const entries = actions.map((item, i) => {
     const uses: Array<{ pointer: string; kind: TemplateSite['kind'] }> = [];
+    let namePointer = `/actions/${i}/as`;
     if (isObject(item)) {
-      const prims = primitivesOf(item);
-      if (prims.length === 1 && isObject(item[prims[0]])) {
-        for (const pointer of c.stringPointers(item[prims[0]], `/actions/${i}/${prims[0]}`)) uses.push({ pointer, kind: 'template' });
+      const p = paramsOf(item);
+      const condition = conditionPointer(item, i);
+      if (p) {
+        const base = `/actions/${i}/${p.primitive}`;
+        if (p.params.as !== undefined) namePointer = `${base}/as`;
+        for (const pointer of c.stringPointers(p.params, base)) {
+          if (pointer === `${base}/as` || pointer === condition?.pointer) continue;
+          uses.push({ pointer, kind: 'template' });
+        }
       }
-      if (typeof item.when === 'string') uses.push({ pointer: `/actions/${i}/when`, kind: 'expression' });
+      if (condition && typeof condition.value === 'string') {
+        const braces = /\{\{|\{%/.test(condition.value);
+        if (braces && !isWholeExpression(condition.value)) {
+          c.add(c.loc.valueRange(condition.pointer), 'a `when:` condition is one expression: write it as one template, such as "{{ out.a and out.b }}", or without braces', 'when-syntax', condition.pointer, { data: { detail: 'not one {{ expression }}' } });
+        } else uses.push({ pointer: condition.pointer, kind: braces ? 'template' : 'expression' });
+      }
     }
     templates.push(...uses);
-    return { name: isObject(item) ? item.as : undefined, namePointer: `/actions/${i}/as`, uses, label: `action ${i + 1}` };
+    return { name: isObject(item) ? aliasOf(item) : undefined, namePointer, uses, label: `action ${i + 1}` };
   });
   c.namesInOrder(entries, 'as', 'action');
   c.checkVariables(skillVariableUses(data, templates, outputSchemaOk));
@@ -517,27 +569,48 @@ function checkSkill(text: string, file: string, options: SkillValidationOptions)
   if (options.checkActionParams) {
     actions.forEach((item, index) => {
       if (!isObject(item)) return;
-      const prims = primitivesOf(item);
-      const params = prims.length === 1 ? item[prims[0]] : undefined;
-      if (!isObject(params)) return;
-      const primitive = prims[0];
+      const found = paramsOf(item);
+      if (!found) return;
+      const { primitive } = found;
       const path = `/actions/${index}/${primitive}`;
+      // The primitive's own parameters, in the spec's names: `as` and `when` are the action's, and
+      // an old name is checked as the name it now has (its problems shown at the old key).
+      const { as: _as, when: _when, ...params } = specActionParams(primitive, found.params, {});
+      if (found.params.when !== undefined && primitive === 'create_interview' && interviewWhenIsTime(found.params.when)) params.scheduled_at ??= found.params.when;
+      const oldName = new Map<string, string>();
+      for (const l of LEGACY_PARAMS[primitive as ActionName] ?? []) if (found.params[l.from] !== undefined && found.params[l.to] === undefined) oldName.set(l.to, l.from);
+      const written = (rel: string) => {
+        const m = /^\/([^/]*)(.*)$/.exec(rel);
+        return m && oldName.has(m[1]) ? `/${oldName.get(m[1])}${m[2]}` : rel;
+      };
+      const locations = Object.create(c.loc, {
+        keyRange: { value: (p: string) => c.loc.keyRange(p.startsWith(path) ? path + written(p.slice(path.length)) : p) },
+        valueRange: { value: (p: string) => c.loc.valueRange(p.startsWith(path) ? path + written(p.slice(path.length)) : p) },
+        has: { value: (p: string) => c.loc.has(p.startsWith(path) ? path + written(p.slice(path.length)) : p) },
+        nodeAt: { value: (p: string) => c.loc.nodeAt(p.startsWith(path) ? path + written(p.slice(path.length)) : p) },
+      }) as YamlLocations;
       const site: ActionParamsSite = {
         file,
         path,
         index,
-        keyRange: (rel = '') => c.loc.keyRange(path + rel),
-        valueRange: (rel = '') => c.loc.valueRange(path + rel),
-        problem: (rel, message, code, o = {}) => problem(file, o.target === 'key' ? c.loc.keyRange(path + rel) : c.loc.valueRange(path + rel), message, code, path + rel, { severity: o.severity }),
-        fromAjvErrors: (errors, schema) => schemaProblems(errors, { file, locations: c.loc, rootSchema: schema, basePointer: path, whole: '`' + primitive + '`', data: params }),
+        keyRange: (rel = '') => c.loc.keyRange(path + written(rel)),
+        valueRange: (rel = '') => c.loc.valueRange(path + written(rel)),
+        problem: (rel, message, code, o = {}) => problem(file, o.target === 'key' ? c.loc.keyRange(path + written(rel)) : c.loc.valueRange(path + written(rel)), message, code, path + written(rel), { severity: o.severity }),
+        fromAjvErrors: (errors, schema) => schemaProblems(errors, { file, locations, rootSchema: schema, basePointer: path, whole: '`' + primitive + '`', data: params }),
       };
       c.guard(`${primitive} parameters`, path, () => options.checkActionParams!(primitive, params, site));
     });
   }
+  // The old form: a warning where it is written (it loads and runs as the spec's form).
+  if (c.loc.ok) {
+    for (const f of legacyEdits(text, c.loc.doc.contents).findings) {
+      c.add(c.loc.range(f.start, f.end), f.message, 'legacy-form', f.pointer, { severity: 'warning', data: { reason: f.reason, found: f.found, expected: f.expected } });
+    }
+  }
   c.runTemplates(templates, options.checkTemplate);
 
   const problems = c.result();
-  return noErrors(problems) ? { manifest: data as unknown as SkillManifest, problems, script } : { problems, script };
+  return noErrors(problems) ? { manifest: specForm(data) as unknown as SkillManifest, problems, script } : { problems, script };
 }
 
 /** Steps of a chain in the order they appear, on_error steps right after their step. */

@@ -1,12 +1,13 @@
 import type { Database } from 'sql.js';
+import { migrateToV3 } from './migrateV3';
 import { BOOKKEEPING_COLUMNS, TABLES, type ColumnSpec, type TableSpec } from './schema';
 
 /**
  * Layout version written to records_meta; raise it with a step in `prepareRecords` when a change
  * needs more than added columns. 2: interview.position_id became optional (the table is rebuilt
- * without its NOT NULL).
+ * without its NOT NULL). 3: the skill spec's names and fields (see migrateToV3).
  */
-export const RECORDS_SCHEMA_VERSION = 2;
+export const RECORDS_SCHEMA_VERSION = 3;
 
 /** The statuses an ingest_run may have. */
 export const RUN_STATUSES = ['ok', 'invalid', 'failed', 'dry_run'] as const;
@@ -108,6 +109,12 @@ function relaxNotNull(db: Database, t: TableSpec): void {
  */
 export function prepareRecords(db: Database): void {
   db.exec(INGEST_RUN);
+  const stored = Number(db.exec("SELECT value FROM records_meta WHERE key = 'schema_version'")[0]?.values[0]?.[0] ?? 0);
+  if (stored > RECORDS_SCHEMA_VERSION) {
+    throw new Error(`the records database was written by a newer Interview Lens (layout ${stored}, this one knows ${RECORDS_SCHEMA_VERSION}); update the extension`);
+  }
+  // Renames come before the specs' tables and indexes are made: those name the new columns.
+  if (stored < 3) migrateToV3(db);
   for (const t of TABLES) {
     db.exec(tableDdl(t));
     const have = new Set((db.exec(`PRAGMA table_info(${q(t.kind)})`)[0]?.values ?? []).map((r) => String(r[1])));
@@ -117,10 +124,6 @@ export function prepareRecords(db: Database): void {
       db.exec(`ALTER TABLE ${q(t.kind)} ADD COLUMN ${columnSql(c)}`);
     }
     relaxNotNull(db, t);
-  }
-  const stored = Number(db.exec("SELECT value FROM records_meta WHERE key = 'schema_version'")[0]?.values[0]?.[0] ?? 0);
-  if (stored > RECORDS_SCHEMA_VERSION) {
-    throw new Error(`the records database was written by a newer Interview Lens (layout ${stored}, this one knows ${RECORDS_SCHEMA_VERSION}); update the extension`);
   }
   if (stored < RECORDS_SCHEMA_VERSION) db.run("INSERT OR REPLACE INTO records_meta (key, value) VALUES ('schema_version', ?)", [String(RECORDS_SCHEMA_VERSION)]);
 }

@@ -165,7 +165,7 @@ function parseJson(v: SqlValue): unknown {
 
 /** A short name of a row for messages: its name or title, else its id. */
 function labelOf(kind: EntityKind, row: RecordRow): string {
-  const name = row.name ?? row.title ?? row.report_id;
+  const name = row.name ?? row.display_name ?? row.title ?? row.report_id;
   return name ? `${kind} "${String(name)}"` : `${kind} ${row.id}`;
 }
 

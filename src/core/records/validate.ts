@@ -52,8 +52,10 @@ export function checkRelation(relation: string, from: EntityKind, to: EntityKind
     throw new RecordsError('invalid', `unknown relation "${relation}"; the allowed relations are ${Object.keys(LINK_RELATIONS).join(', ')}`);
   }
   const fits = (allowed: readonly string[], k: string) => allowed.includes('*') || allowed.includes(k);
-  if (!fits(rule.from, from) || !fits(rule.to, to)) {
-    throw new RecordsError('invalid', `relation "${relation}" goes from ${rule.from.join('|')} to ${rule.to.join('|')}, not from ${from} to ${to}`);
+  const forward = fits(rule.from, from) && fits(rule.to, to);
+  if (!forward && !(rule.eitherDirection && fits(rule.from, to) && fits(rule.to, from))) {
+    const either = rule.eitherDirection ? ' (either way round)' : '';
+    throw new RecordsError('invalid', `relation "${relation}" goes from ${rule.from.join('|')} to ${rule.to.join('|')}${either}, not from ${from} to ${to}`);
   }
 }
 
@@ -110,6 +112,6 @@ export function cleanFields(kind: EntityKind, fields: Record<string, unknown>, v
     }
     if (k && id) mustExist(view, k as EntityKind, String(id), `${kind}.${pair.idColumn}`);
   }
-  if (kind === 'link') checkRelation(String(merged.relation), merged.from_kind as EntityKind, merged.to_kind as EntityKind);
+  if (kind === 'link') checkRelation(String(merged.relation), merged.source_kind as EntityKind, merged.target_kind as EntityKind);
   return out;
 }

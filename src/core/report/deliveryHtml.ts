@@ -1,4 +1,5 @@
 import { count, listJoin, msg } from '../i18n';
+import { skippedNote } from './skipped';
 import type { DeliveryReport, DeliveryStats, Scored } from '../speech/delivery';
 import type { Language } from '../transcript/language';
 import type { SpeakerRole } from '../transcript/model';
@@ -124,5 +125,9 @@ export function renderSpeakers(report: Report, lang: Language): string {
   const t = report.transcript;
   if (!t) return '';
   const colon = lang === 'zh' ? '：' : ': ';
-  return `<p class="muted" data-testid="speakers">${esc(msg(lang, 'report.format'))}${colon}${esc(t.format)} · ${esc(msg(lang, 'report.speakers'))}${colon}${esc(speakerEvidence(t.speakers, lang, t.swapped).join(lang === 'zh' ? '；' : '; '))}</p>`;
+  const skipped = skippedNote(report, lang);
+  const skippedHtml = skipped
+    ? `<div class="muted note" data-testid="skipped"><p>${esc(skipped.title)}${colon}</p><ul>${skipped.items.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>`
+    : '';
+  return `<p class="muted" data-testid="speakers">${esc(msg(lang, 'report.format'))}${colon}${esc(t.format)} · ${esc(msg(lang, 'report.speakers'))}${colon}${esc(speakerEvidence(t.speakers, lang, t.swapped).join(lang === 'zh' ? '；' : '; '))}</p>${skippedHtml}`;
 }

@@ -6,6 +6,7 @@
  * never become links, headings or HTML in whatever renders the file.
  */
 import { count, formatDate, msg, punct } from '../i18n';
+import { skippedNote } from './skipped';
 import { DIMENSIONS } from '../kb/types';
 import type { Language } from '../transcript/language';
 import { deliveryMetrics, noDeliveryNote, speakerEvidence } from './deliveryHtml';
@@ -50,6 +51,8 @@ function summary(report: Report, lang: Language): string[] {
   if (s.headline) out.push(mdText(s.headline), '');
   const t = report.transcript;
   if (t) out.push(`${labelled(lang, msg(lang, 'report.format'), mdText(t.format))} · ${labelled(lang, msg(lang, 'report.speakers'), mdText(speakerEvidence(t.speakers, lang, t.swapped).join(punct(lang).semi)))}`, '');
+  const skipped = skippedNote(report, lang);
+  if (skipped) out.push(`${mdText(skipped.title)}${lang === 'zh' ? '：' : ':'}`, '', ...skipped.items.map((w) => `- ${mdText(w)}`), '');
   return out;
 }
 

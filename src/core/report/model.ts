@@ -102,8 +102,13 @@ export interface Report {
   /** The earlier report of this same text, when there is one: a re-run is not compared as progress. */
   rerunOf?: { id: string; createdAt: string } | null;
   /** What was read: the format, whether it had times, who was taken for whom, and whether the user swapped them. */
-  /** `typed`: the answers were typed in a mock interview, so there is no delivery to measure and nothing to ask for. */
-  transcript?: { format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[]; swapped?: boolean; typed?: boolean };
+  transcript?: {
+    format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[]; swapped?: boolean;
+    /** What the parser skipped (a cue with unreadable times, a broken block), each naming its line. */
+    skipped?: string[];
+    /** The answers were typed in a mock interview, so there is no delivery to measure and nothing to ask for. */
+    typed?: boolean;
+  };
   /** Delivery metrics when the transcript has timestamps; null otherwise. */
   delivery?: DeliveryReport | null;
 }

@@ -3,6 +3,7 @@ import { DIMENSIONS } from '../kb/types';
 import { lensTitle } from './lens';
 import type { Report } from './model';
 import { fullComparison, topicName } from './generate';
+import { skippedNote } from './skipped';
 import { engineLabel, fallbackLine, usageLine } from './usageText';
 
 function oneLine(text: string, max: number): string {
@@ -29,6 +30,8 @@ export function renderTextSummary(report: Report): string {
   if (usage) lines.push(`${msg(lang, 'report.usage')}${colon}${usage}`);
   const fallbacks = fallbackLine(report);
   if (fallbacks) lines.push(fallbacks);
+  const skipped = skippedNote(report, lang);
+  if (skipped) lines.push(`${skipped.title}${colon}`, ...skipped.items.map((w) => `  ${oneLine(w, 200)}`));
   lines.push('');
   for (const r of report.perQuestion) {
     // The lens line (score, main missing point, confidence), then the question; no reference says what the score rests on.

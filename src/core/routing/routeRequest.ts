@@ -9,8 +9,10 @@ import { LlmError, responseText, type LlmProvider } from '../llm/provider';
 import { wildcardMatch } from './wildcard';
 import type { JsonSchema } from '../runtime/schema';
 
-/** What kind of thing the request is. */
-export type InputKind = 'text' | 'link' | 'image' | 'audio';
+import type { InputKind } from '../manifest/types';
+
+/** What kind of thing the request is (the spec's source_kind). */
+export type { InputKind };
 
 /** A skill as routing sees it. */
 export interface RoutableSkill {
@@ -123,17 +125,20 @@ export async function routeRequest(
   const kept = prefilter(enabled, input);
   const candidates = kept.map((k) => k.skill.name);
   const top = kept[0];
-  const tied = kept.filter((k) => (k.skill.match?.priority ?? DEFAULT_PRIORITY) === (top?.skill.match?.priority ?? DEFAULT_PRIORITY) && k.hits === top?.hits);
+  // The spec: a unique match is taken; among several, the one of highest priority (match.priority:
+  // "多个命中时取高者"); several at the same priority, or none, go to the model router.
+  const tied = kept.filter((k) => (k.skill.match?.priority ?? DEFAULT_PRIORITY) === (top?.skill.match?.priority ?? DEFAULT_PRIORITY));
   if (top && tied.length === 1) {
-    return { skill: top.skill.name, how: 'match', reason: kept.length === 1 ? 'the only skill whose match fits' : `matched best (priority ${top.skill.match?.priority ?? DEFAULT_PRIORITY}, ${top.hits} hit${top.hits === 1 ? '' : 's'})`, candidates };
+    return { skill: top.skill.name, how: 'match', reason: kept.length === 1 ? 'the only skill whose match fits' : `matched with the highest priority (${top.skill.match?.priority ?? DEFAULT_PRIORITY}) of ${kept.length} matches`, candidates };
   }
   if (!options.llm) {
-    const why = kept.length ? `${kept.length} skills match equally (${tied.map((t) => t.skill.name).join(', ')})` : 'no skill\'s match fits';
+    const why = kept.length ? `${kept.length} skills match at the same priority (${tied.map((t) => t.skill.name).join(', ')})` : 'no skill\'s match fits';
     return { skill: fallback, how: 'fallback', reason: `${why}; offline, there is no model to choose, so ${fallback} takes it`, candidates };
   }
-  // The model chooses among the skills that take this kind of input (an image is not a job posting).
-  const pool = tied.length > 1 ? tied.map((t) => t.skill) : enabled.filter((s) => acceptsKind(s, input.kind));
-  if (pool.length === 0) return { skill: fallback, how: 'fallback', reason: `no skill takes ${input.kind} input, so ${fallback} takes it`, candidates };
+  // As the spec has it: several matches or none go to a model given every skill's name and
+  // description (the input's kind is in what it reads, so an image is not taken for a job posting).
+  const pool = enabled;
+  if (pool.length === 0) return { skill: fallback, how: 'fallback', reason: `no skill is enabled, so ${fallback} takes it`, candidates };
   const choice = await askModel(options.llm, pool, input, options.signal);
   if ('error' in choice) return { skill: fallback, how: 'fallback', reason: `the model router failed (${choice.error}), so ${fallback} takes it`, candidates };
   const threshold = options.threshold ?? ROUTE_THRESHOLD;

@@ -38,7 +38,7 @@ function wantsNumber(schema: JsonSchema): boolean {
  * `scalarsAsText`, also a number or boolean into its text where the schema asks for a string.
  */
 export function normalizeScalars(value: unknown, schema: JsonSchema, scalarsAsText = false): unknown {
-  if (scalarsAsText && schema.type === 'string' && ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')) return String(value);
+  if (scalarsAsText && (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string') && !wantsNumber(schema))) && ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')) return String(value);
   if (typeof value === 'string' && wantsNumber(schema)) {
     const n = parseNumberLike(value);
     if (n === null) return value;

@@ -72,7 +72,7 @@ function blockSnippet(kind: ManifestKind, path: readonly Segment[], column: numb
       case 'output_schema':
         return `output_schema:\n${i1}type: object\n${i1}required: [\${1:title}]\n${i1}properties:\n${i2}\${1:title}:\n${i3}type: string\n${i3}description: \${2:What this field holds.}`;
       case 'actions':
-        return `actions:\n${i1}- \${1:create_note}:\n${i3}body: "{{ \${2:input.text} }}"`;
+        return `actions:\n${i1}- \${1:create_note}:\n${i3}body_md: "{{ \${2:input.text} }}"`;
       case 'tests':
         return `tests:\n${i1}- name: \${1:a typical input}\n${i2}input: \${2:text of the input}\n${i2}expect:\n${i3}output: {\$3}`;
       case 'offline':
@@ -131,12 +131,19 @@ function keyCompletions(kind: ManifestKind, ctx: KeyContext): CompletionEntry[] 
         });
       }
     }
-    for (const k of ['as', 'when']) {
-      if (ctx.present.has(k)) continue;
-      const s = schemaAt(kind, [...ctx.container, k]);
-      out.push({ label: k, kind: 'property', detail: typesOf(s, kind).join(' | '), documentation: describeSchema(kind, [...ctx.container, k], s), insertText: ctx.hasColon ? k : `${k}: $1`, snippet: !ctx.hasColon, replace: ctx.replace, sortText: `1${k}` });
-    }
+    // as: and when: are offered inside the primitive's parameters, the spec's place (below).
     return out;
+  }
+  const isActionParams = kind === 'skill' && ctx.container.length === 3 && ctx.container[0] === 'actions' && typeof ctx.container[1] === 'number' && primitiveInfos().has(String(ctx.container[2]));
+  if (isActionParams) {
+    const docs: Record<string, string> = {
+      as: 'Names this action\'s result so that later actions can use {{ <as>.id }} and {{ <as>.ref }} (snake_case, unique in the skill).',
+      when: 'Run this action only when this condition is true: a template such as "{{ out.reminder is not none }}".',
+    };
+    for (const k of ['when', 'as']) {
+      if (ctx.present.has(k)) continue;
+      out.push({ label: k, kind: 'property', detail: 'string', documentation: docs[k], insertText: ctx.hasColon ? k : k === 'when' ? 'when: "{{ $1 }}"' : `${k}: $1`, snippet: !ctx.hasColon, replace: ctx.replace, sortText: `2${k}` });
+    }
   }
   if (ctx.newItem && !types.includes('object')) {
     // "- " in a list of plain values (match.inputs): the values it takes.

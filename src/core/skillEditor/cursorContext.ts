@@ -69,9 +69,13 @@ export function templateSiteOf(kind: ManifestKind, path: readonly Segment[]): Te
   if (kind === 'skill') {
     if (path[0] === 'prompt' && path.length === 2) return 'prompt';
     if (path[0] === 'chunking' && path[1] === 'reduce' && path.length === 3) return 'reduce';
+    if (path[0] === 'prompt' && path[1] === 'reduce' && path.length === 3) return 'reduce';
     if (path[0] === 'offline' && path.length >= 2) return 'offline';
     if (path[0] === 'actions' && typeof path[1] === 'number') {
       if (path.length === 3 && path[2] === 'when') return 'action-when';
+      // The spec's place: when: and as: inside the primitive's parameters.
+      if (path.length === 4 && path[3] === 'when') return 'action-when';
+      if (path.length === 4 && path[3] === 'as') return undefined;
       if (path.length >= 4 && path[2] !== 'as' && path[2] !== 'when') return 'action';
     }
     return undefined;

@@ -19,7 +19,26 @@ export interface HoverResult {
 const isWordChar = (c: string | undefined) => !!c && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
 
 /** Words of the template language, not names. */
-const KEYWORDS = new Set(['and', 'or', 'not', 'is', 'in', 'if', 'elif', 'else', 'endif', 'for', 'endfor', 'none', 'None', 'true', 'false', 'True', 'False']);
+const KEYWORDS = new Set(['and', 'or', 'not', 'is', 'in', 'if', 'elif', 'else', 'endif', 'for', 'endfor', 'set', 'endset', 'none', 'None', 'true', 'false', 'True', 'False']);
+
+/** Whether a `{% set name = … %}` (or `{% set a, name = … %}`, `{% set name %}`) in the text assigns `name`. */
+function assignedBySet(text: string, name: string): boolean {
+  for (let at = text.indexOf('{%'); at >= 0; at = text.indexOf('{%', at + 2)) {
+    let i = at + 2;
+    if (text[i] === '-') i++;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (!text.startsWith('set', i) || isWordChar(text[i + 3])) continue;
+    const close = text.indexOf('%}', i);
+    const equals = text.indexOf('=', i);
+    const end = close < 0 ? text.length : equals >= 0 && equals < close ? equals : close;
+    const names = text.slice(i + 3, end).split(',').map((n) => {
+      const t = n.trim();
+      return (t.endsWith('-') ? t.slice(0, -1) : t).trim(); // the dash of {%- set x -%}
+    });
+    if (names.includes(name)) return true;
+  }
+  return false;
+}
 
 /** Hover for a name in the template text of `line`, where `column` is. */
 function templateHover(kind: ManifestKind, text: string, l: { path: Array<string | number>; lineText: string; lineStart: number; valueColumn: number; line: number }, column: number): HoverResult | undefined {
@@ -55,6 +74,7 @@ function templateHover(kind: ManifestKind, text: string, l: { path: Array<string
   const entry = entryAt(scope, path);
   const shown = path.join('.');
   if (!entry) {
+    if (path.length === 1 && assignedBySet(text, path[0])) return { markdown: `\`${shown}\` is a variable this template assigns with {% set %}.`, range };
     if (path.length === 1) return { markdown: `\`${shown}\` is not provided here: a template at this place can use ${scope.map((e) => '`' + e.name + '`').join(', ')}.`, range };
     return undefined;
   }

@@ -3,7 +3,9 @@
 // misspelling to the accepted spelling, raise `version`, and add the "Not for …" sentence a
 // description needs so the router can tell skills apart.
 
+import { parseDocument } from 'yaml';
 import { pointerSegments, type ManifestProblem } from '../manifest/problems';
+import { legacyEdits } from '../manifest/specForm';
 import { readOutline, type OutlineReader } from './outline';
 import { propertiesOf, schemaAt, typesOf, type ManifestKind, type SchemaNode, type Segment } from './schemaNav';
 
@@ -17,7 +19,7 @@ export interface TextEdit {
 /** One fix: a title for the menu and its edits. */
 export interface QuickFix {
   /** Which fix it is (the editor words its title from this and `args`, in the UI language). */
-  id: 'add-keys' | 'rename-to-folder' | 'use-suggestion' | 'bump-version' | 'add-not-for';
+  id: 'add-keys' | 'rename-to-folder' | 'use-suggestion' | 'bump-version' | 'add-not-for' | 'migrate-to-spec';
   args: string[];
   /** The title in English. */
   title: string;
@@ -72,7 +74,8 @@ function starterValue(kind: ManifestKind, path: readonly Segment[], schema: Sche
       case 'description': return [` ${JSON.stringify('Extracts … from … (say what it does). Use it when …. ' + NOT_FOR_SENTENCE)}`];
       case 'prompt': return ['', '  user: |', '    {{ input.text }}'];
       case 'output_schema': return ['', '  type: object', '  required: [title]', '  properties:', '    title:', '      type: string', '      description: A one-line title of the input.'];
-      case 'actions': return ['', '  - create_note:', '      title: "{{ out.title }}"', '      body: "{{ input.text }}"'];
+      case 'actions': return ['', '  - create_note:', '      title: "{{ out.title }}"', '      body_md: "{{ input.text }}"'];
+      case 'match': return ['', '  inputs: [text]'];
     }
   }
   if (key === 'user') return [' "{{ input.text }}"'];
@@ -228,6 +231,13 @@ export function fixesFor(text: string, kind: ManifestKind, problem: Pick<Manifes
     case DESCRIPTION_MISSING_NOT_FOR: {
       const fix = addNotForFix(text);
       if (fix) out.push({ ...fix, fixes: problem.code, preferred: true });
+      break;
+    }
+    case 'legacy-form': {
+      // One fix for the whole file, as `skills migrate` writes it: every old part at once, comments and layout kept.
+      if (kind !== 'skill') break;
+      const { edits } = legacyEdits(text, parseDocument(text).contents);
+      if (edits.length) out.push({ id: 'migrate-to-spec', args: [], title: 'Rewrite this skill in the spec\'s form (as skills migrate does)', edits: edits.map((e) => ({ start: e.start, end: e.end, newText: e.text })), fixes: problem.code, preferred: true });
       break;
     }
   }

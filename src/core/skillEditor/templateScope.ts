@@ -92,7 +92,9 @@ function outEntry(data: Json): ScopeEntry {
 function actionAliases(outline: OutlineReader, index: number): ScopeEntry[] {
   const out: ScopeEntry[] = [];
   for (const l of outline.lines) {
-    if (!l?.key || l.path.length !== 3 || l.path[0] !== 'actions' || l.path[2] !== 'as' || !l.value) continue;
+    // `as:` inside the primitive's parameters (the spec's place) or beside it (the old one).
+    const inside = l?.path.length === 4 && l.path[3] === 'as';
+    if (!l?.key || l.path[0] !== 'actions' || !(inside || (l.path.length === 3 && l.path[2] === 'as')) || !l.value) continue;
     const i = l.path[1] as number;
     if (i >= index) continue;
     const name = l.value.text.replace(/^["']|["']$/g, '');
@@ -102,7 +104,7 @@ function actionAliases(outline: OutlineReader, index: number): ScopeEntry[] {
       line: l.line,
       members: [
         { name: 'id', origin: `The id of the record action ${i + 1} wrote or found.` },
-        { name: 'ref', origin: `Its "kind:id" reference, for parameters such as entity, from, to.` },
+        { name: 'ref', origin: `Its "kind:id" reference, for parameters such as entity, source, target.` },
       ],
     });
   }

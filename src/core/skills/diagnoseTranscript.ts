@@ -88,7 +88,8 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
     let done = 0;
     ctx.onProgress?.({ done, total, message: `0/${total}`, phase: 'questions' });
     await yieldToEventLoop();
-    const warnings: string[] = [];
+    // Cues the parser skipped: in the run's warnings, and in the report, where the user reads them.
+    const warnings: string[] = (split.warnings ?? []).map((w) => `transcript ${w}`);
     // The first question that fails ends the run: the others stop taking questions and their
     // model requests in flight are aborted (a failed run must not go on paying for calls).
     const run = new AbortController();
@@ -139,7 +140,10 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       source: input.source ?? 'transcript', engine: ctx.llm ? ctx.llm.engine : 'offline',
       ...(ctx.llm ? { model: ctx.llm.model } : {}), ...(ctx.usage && ctx.usage.calls.length ? { usage: ctx.usage.totals() } : {}),
       textHash: reportOrigin(input.sourceKey ?? '', input.text).textHash,
-      transcript: { format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}), ...(input.typedAnswers && !split.timed ? { typed: true } : {}) },
+      transcript: {
+        format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}),
+        ...(split.warnings ? { skipped: split.warnings } : {}), ...(input.typedAnswers && !split.timed ? { typed: true } : {}),
+      },
       ...(delivery ? { delivery } : {}),
     }));
     const actions = [];

@@ -40,7 +40,7 @@ offline:
 actions:
   - create_note:
       title: "${words}: {{ out.summary | truncate(60) }}"
-      body: "{{ input.text }}"
+      body_md: "{{ input.text }}"
       source: "{{ input.source | default('${name}') }}"
 `,
     'description.md': `# ${name}

@@ -19,13 +19,15 @@ import { fail, ok, type Tool, type ToolResult } from './types';
 export interface RunSkillInput {
   skill?: string;
   text: string;
-  kind?: 'text' | 'link' | 'image' | 'audio';
+  kind?: 'text' | 'link' | 'image' | 'audio' | 'file';
   url?: string;
   /** The file the input is (an image, a recording), relative to the workspace. */
   path?: string;
   source?: string;
   now?: string;
   dry_run?: boolean;
+  /** The user's extra instructions (SkillInput.hints). */
+  hints?: string;
 }
 
 /** What run_skill returns: the route taken and the run (or dry run). */
@@ -88,12 +90,13 @@ export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
     properties: {
       skill: { type: 'string', pattern: '^[a-z][a-z0-9_]*$', description: 'The skill to run (snake_case name); leave it out to route by the text.' },
       text: { type: 'string', minLength: 1, maxLength: 2_000_000, description: 'The input: a note, a job posting, a conversation, a diagnosis report as JSON, or a URL.' },
-      kind: { type: 'string', enum: ['text', 'link', 'image', 'audio'], description: 'What the input is; default text (a lone URL is a link, and the page it names is read).' },
+      kind: { type: 'string', enum: ['text', 'link', 'image', 'audio', 'file'], description: 'What the input is (the skill reads it as input.source_kind); default text (a lone URL is a link, and the page it names is read).' },
       url: { type: 'string', description: 'The page the text came from, when it came from one.' },
       path: { type: 'string', maxLength: 1000, description: 'The file the input is (an image, a recording), relative to the workspace root.' },
       source: { type: 'string', maxLength: 200, description: 'Where the input came from (a file name, "selection"), kept with the records.' },
       now: { type: 'string', maxLength: 40, description: 'The run\'s clock (ISO 8601) for dates and reminders; default the current time. Recorded so a replay plans the same dates.' },
       dry_run: { type: 'boolean', default: true, description: 'true (default): plan the actions and write nothing; false: write them in one transaction.' },
+      hints: { type: 'string', maxLength: 4000, description: 'Extra instructions from the user for this run (the skill reads them as input.hints), e.g. "the deadline is Friday".' },
     },
   },
   timeoutMs: RUN_SKILL_TIMEOUT_MS,
@@ -123,6 +126,7 @@ export const runSkillTool: Tool<RunSkillInput, RunSkillOutput> = {
       const given: LoadedSkillInput = {
         text: input.text, ...(input.kind ? { kind: input.kind } : {}), ...(input.url ? { url: input.url } : {}),
         ...(input.path ? { path: input.path } : {}), ...(input.source ? { source: input.source } : {}),
+        ...(input.hints ? { hints: input.hints } : {}), ...(named ? { requestedSkill: input.skill } : {}),
       };
       const read = await withLinkFetched(given, { signal: ctx.signal });
       const url = read.url;

@@ -83,6 +83,11 @@ export interface Transcript {
   startOnly: boolean;
   speakers: SpeakerRole[];
   turns: Turn[];
+  /**
+   * What was skipped while reading (a subtitle with unreadable times, a broken block), each
+   * naming its line ("line 12: …"); absent when nothing was.
+   */
+  warnings?: string[];
 }
 
 /** One question and its answer, with where they sit in the source (UTF-16 offsets, as VS Code counts). */
@@ -117,6 +122,8 @@ export interface SplitResult {
   turns: Turn[];
   wordTimed: boolean;
   startOnly: boolean;
+  /** What the parser skipped, each naming its line; absent when nothing was (see Transcript.warnings). */
+  warnings?: string[];
 }
 
 /**

@@ -1,5 +1,6 @@
 import { blockHeaderCounts, parseFeishu, parseOtter } from './formats/blocks';
 import { parseCues } from './formats/cues';
+import { isIndexLine, readSrtTiming } from './formats/srtCues';
 import { parseDialogue } from './formats/dialogue';
 import { countLabeledLines, parseLabeled } from './formats/labeled';
 import { jsonKind, parseJsonRoot, parseWhisperCppJson, parseWhisperJson } from './formats/whisperJson';
@@ -25,27 +26,31 @@ export interface ParseOptions {
   swapRoles?: boolean;
 }
 
-/** A cue time (`00:01:02,000 -->`) where it starts; tried only at the first non-blank character of a line. */
-const SRT_TIMING_AT = /(?:\d{1,3}:)?\d{1,2}:\d{2}[.,]\d{1,3}\s*-->/y;
-
 /**
- * Whether a line opens with a cue time and an arrow (blank space before it allowed), as SRT
- * has. This was one multiline pattern, `^\s*(?:\d+\s*\r?\n)?\s*…`, whose blank-space loops
- * could each take the same blank lines: 8 KB of them took 41 s. Now each line's leading
- * blank space is skipped once and the time is tried once per line.
+ * Whether some line is an SRT timing line (`00:01:02,000 --> 00:01:05,000`, full-width
+ * `00：00：01，000`, a spaced or doubled arrow, unpadded times) with milliseconds or under a
+ * subtitle number: "10:00 -> 10:30" alone in notes is not a subtitle. Each line is scanned once,
+ * no pattern: a multiline pattern with blank-space loops that could each take the same blank
+ * lines once made 8 KB of them take 41 s. Only lines that start (after blank space) with a
+ * digit are scanned.
  */
 export function hasSrtTimingLine(text: string): boolean {
   const n = text.length;
   let i = 0;
+  let previous = '';
   while (i < n) {
+    const from = i;
     let c = text.charCodeAt(i);
     while (i < n && isSpaceCode(c) && !isLineBreakCode(c)) c = text.charCodeAt(++i);
-    if (i < n && c >= 48 && c <= 57) {
-      SRT_TIMING_AT.lastIndex = i;
-      if (SRT_TIMING_AT.test(text)) return true;
-    }
+    const digit = i < n && c >= 48 && c <= 57;
     while (i < n && !isLineBreakCode(text.charCodeAt(i))) i++;
-    i++;
+    const line = digit ? text.slice(from, i) : '';
+    if (digit) {
+      const timing = readSrtTiming(line);
+      if (timing.shaped && (timing.millis || isIndexLine(previous))) return true;
+    }
+    previous = line;
+    i += text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
   }
   return false;
 }
@@ -75,10 +80,10 @@ export function detectTranscriptFormat(text: string, labels?: CustomLabels): Exc
   return 'dialogue';
 }
 
-function readSegments(text: string, choice: Exclude<FormatChoice, 'auto'>, labels?: CustomLabels): { format: TranscriptFormat; segments: Segment[] } {
+function readSegments(text: string, choice: Exclude<FormatChoice, 'auto'>, labels?: CustomLabels): { format: TranscriptFormat; segments: Segment[]; warnings?: string[] } {
   switch (choice) {
-    case 'srt': return { format: 'srt', segments: parseCues(text, 'srt') };
-    case 'vtt': return { format: 'vtt', segments: parseCues(text, 'vtt') };
+    case 'srt': return { format: 'srt', ...parseCues(text, 'srt') };
+    case 'vtt': return { format: 'vtt', ...parseCues(text, 'vtt') };
     case 'whisper-json': {
       const root = parseJsonRoot(text);
       if (jsonKind(root) === 'whisper-cpp-json') return { format: 'whisper-cpp-json', segments: parseWhisperCppJson(text, root) };
@@ -150,7 +155,7 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Trans
     throw new TranscriptError(`the transcript has ${count(text.length)} characters; Interview Lens reads at most ${count(MAX_TRANSCRIPT_CHARS)}: split it into one file per interview`);
   }
   const choice = !options.format || options.format === 'auto' ? detectTranscriptFormat(text, options.labels) : options.format;
-  const { format, segments: raw } = readSegments(text, choice, options.labels);
+  const { format, segments: raw, warnings } = readSegments(text, choice, options.labels);
   if (raw.length === 0) throw new TranscriptError('the transcript has no text to diagnose');
   const timed = raw.every((s) => s.start !== undefined && s.end !== undefined);
   const { segments, byContent } = attributeSpeakers(raw);
@@ -182,5 +187,6 @@ export function parseTranscript(text: string, options: ParseOptions = {}): Trans
     startOnly: format === 'otter' || format === 'feishu',
     speakers,
     turns,
+    ...(warnings && warnings.length > 0 ? { warnings } : {}),
   };
 }

@@ -148,12 +148,16 @@ export function splitParsed(transcript: Transcript): SplitResult {
     const why = !labeled && (!roles.has('candidate') || !roles.has('interviewer'))
       ? 'could not tell interviewer and candidate apart: label the turns ("面试官：" / "候选人：", "Interviewer:" / "Candidate:", "Q:" / "A:") or set interviewLens.speakerLabels'
       : 'found no question followed by an answer: put each answer in its own turn after the question';
-    throw new TranscriptError(`${transcript.format} transcript: ${why}`);
+    // What was skipped may be why nothing pairs up: say so, with the first place to look.
+    const w = transcript.warnings;
+    const skipped = w ? `; ${w.length === 1 ? 'a block was' : `${w.length} blocks were`} skipped while reading, the first at ${/^line \d+/.exec(w[0])?.[0] ?? 'the start'}` : '';
+    throw new TranscriptError(`${transcript.format} transcript: ${why}${skipped}`);
   }
   return {
     format: transcript.format, language: transcript.language, timed: transcript.timed,
     wordTimed: transcript.wordTimed, startOnly: transcript.startOnly,
     speakers: transcript.speakers, pairs, turns: transcript.turns,
+    ...(transcript.warnings ? { warnings: transcript.warnings } : {}),
   };
 }
 

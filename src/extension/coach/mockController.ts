@@ -11,7 +11,7 @@ import { sttSettings, type Deps } from '../commands';
 import { engineProblem, isCancelledLlm } from '../engineFix';
 import { showEngineProblem } from '../engineNotice';
 import { createRunEngine, readEngineSettings } from '../engineSettings';
-import { showError } from '../notify';
+import { askModal, showError } from '../notify';
 import { reportLanguageSetting } from '../reportLanguage';
 import { MockPanel, type MockMessage, type MockPanelStatus } from './mockPanel';
 import type { MockTranscripts } from './mockTranscripts';
@@ -159,7 +159,7 @@ export class MockController implements vscode.Disposable {
     const message = draft.trim()
       ? vscode.l10n.t('End the interview? Your typed answer is submitted first; the questions not asked yet are dropped, and the answers are diagnosed.')
       : vscode.l10n.t('End the interview? The questions not asked yet are dropped, and the answers so far are diagnosed.');
-    return (await vscode.window.showWarningMessage(message, { modal: true }, end)) === end;
+    return (await askModal(message, end)) === end;
   }
 
   /** Saves the typed, unsent answer with the session (no render: the page already shows it). */

@@ -51,7 +51,7 @@ export class SkillDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
       vscode.workspace.onDidDeleteFiles((e) => e.files.forEach((u) => this.forgetUnder(u))),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('interviewLens.skills.paths')) void this.reloadCatalog();
+        if (e.affectsConfiguration('interviewLens.skills.paths') || e.affectsConfiguration('interviewLens.skills.dir')) void this.reloadCatalog();
         else if (e.affectsConfiguration('yaml.validate')) this.checkAll();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.reloadCatalog()),

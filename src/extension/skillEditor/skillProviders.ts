@@ -63,6 +63,7 @@ function fixTitle(fix: QuickFix): string {
     case 'use-suggestion': return vscode.l10n.t('Change to "{0}"', fix.args[0]);
     case 'bump-version': return vscode.l10n.t('Raise version to {0}', fix.args[0]);
     case 'add-not-for': return vscode.l10n.t('Add a "Not for …" sentence to the description');
+    case 'migrate-to-spec': return vscode.l10n.t('Rewrite this skill in the spec\'s form (as skills migrate does)');
   }
 }
 

@@ -46,7 +46,7 @@ export class SkillsWatcher implements vscode.Disposable {
         if (this.fromBuffer.delete(doc.uri.fsPath)) this.touched(doc.uri, DEBOUNCE_MS);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('interviewLens.skills.paths')) this.rewatch();
+        if (e.affectsConfiguration('interviewLens.skills.paths') || e.affectsConfiguration('interviewLens.skills.dir')) this.rewatch();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.rewatch()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.rewatch()),

@@ -93,11 +93,14 @@ export function pickRow(page: Page, label: string | RegExp): Locator {
 export async function runCommand(page: Page, title: string, timeout = 30_000): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   // F1 is sometimes swallowed by the control that has focus (seen once after typing into the
-  // Settings editor): then click the title bar's plain text, which does nothing, and press it again.
+  // Settings editor), and the palette can close again before it is typed into (seen on a loaded
+  // machine, as the Settings editor took the focus back): then click the title bar's plain text,
+  // which does nothing, and open it again. A bounded retry of opening the palette, not of a check.
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('F1');
     try {
       await input.waitFor({ state: 'visible', timeout: 5_000 });
+      await input.fill(`>${title}`, { timeout: 5_000 });
       break;
     } catch (err) {
       if (attempt === 3) throw err;
@@ -106,7 +109,6 @@ export async function runCommand(page: Page, title: string, timeout = 30_000): P
       if (bar) await page.mouse.click(bar.x + bar.width / 2, bar.y + bar.height / 2);
     }
   }
-  await input.fill(`>${title}`);
   await pickRow(page, title).click({ timeout });
 }
 

@@ -21,7 +21,8 @@ export type Expr =
   | ConditionalExpr
   | FilterExpr
   | TestExpr
-  | CallExpr;
+  | CallExpr
+  | SliceExpr;
 
 interface ExprBase extends Span {
   depth: number;
@@ -29,7 +30,24 @@ interface ExprBase extends Span {
 
 export interface LiteralExpr extends ExprBase {
   kind: 'literal';
+  /** `float` is set for a float written as a whole number (`42.0`, `1e3`), which prints as 42.0. */
   value: string | number | boolean | null;
+  float?: boolean;
+}
+
+/** `name=value` in the arguments of a filter, test or call. */
+export interface KeywordArg extends Span {
+  name: string;
+  value: Expr;
+}
+
+/** `object[start:stop:step]`, each part optional, as Python slices lists and text. */
+export interface SliceExpr extends ExprBase {
+  kind: 'slice';
+  object: Expr;
+  lower?: Expr;
+  upper?: Expr;
+  step?: Expr;
 }
 
 export interface NameExpr extends ExprBase {
@@ -101,6 +119,7 @@ export interface FilterExpr extends ExprBase {
   input: Expr;
   name: string;
   args: Expr[];
+  kwargs: KeywordArg[];
   /** Where the filter's name is written (after the |). */
   nameSpan: Span;
 }
@@ -110,6 +129,7 @@ export interface TestExpr extends ExprBase {
   input: Expr;
   name: string;
   args: Expr[];
+  kwargs: KeywordArg[];
   negated: boolean;
   nameSpan: Span;
 }
@@ -118,9 +138,10 @@ export interface CallExpr extends ExprBase {
   kind: 'call';
   callee: Expr;
   args: Expr[];
+  kwargs: KeywordArg[];
 }
 
-export type Node = TextNode | OutputNode | IfNode | ForNode;
+export type Node = TextNode | OutputNode | IfNode | ForNode | SetNode;
 
 export interface TextNode extends Span {
   kind: 'text';
@@ -148,4 +169,16 @@ export interface ForNode extends Span {
   body: Node[];
   /** `{% else %}` of a for: rendered when there was nothing to loop over. */
   otherwise?: Node[];
+}
+
+/**
+ * `{% set x = value %}`, `{% set a, b = pair %}`, or the block form `{% set x %}text{% endset %}`
+ * (value undefined, body given). The names are visible after the tag, to the end of the
+ * enclosing loop body or template, as in Jinja.
+ */
+export interface SetNode extends Span {
+  kind: 'set';
+  targets: { name: string; start: number; end: number }[];
+  value?: Expr;
+  body?: Node[];
 }

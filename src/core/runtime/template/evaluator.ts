@@ -2,14 +2,15 @@
 // are called only when the caller marked them with templateFunction(), and every step is counted
 // against the render's limits. Errors become TemplateErrors at the expression that caused them.
 
-import type { Expr, Node, ForNode } from './ast';
+import type { Expr, KeywordArg, Node, ForNode, SetNode } from './ast';
 import { type Fail, TemplateError, TemplateValueError, quote } from './errors';
 import type { BuiltinFilter, TemplateFilter } from './filters';
 import { Budget } from './limits';
 import type { BuiltinTest } from './predicates';
+import { sliceOf } from './slice';
 import {
-  compareValues, contains, describeType, equals, getMember, isTemplateFunction, iterate,
-  listItems, toText, truthy,
+  TemplateFloat, characters, compareValues, contains, describeType, equals, getMember, isFloat, isNumeric,
+  isTemplateFunction, iterate, listItems, makeFloat, numericValue, plainValue, templateFunction, toText, truthy,
 } from './values';
 
 export type FilterImplementation = { builtin: BuiltinFilter } | { extra: TemplateFilter };
@@ -25,10 +26,6 @@ export interface EvaluatorEnv {
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-function isNumber(v: unknown): v is number {
-  return typeof v === 'number';
-}
-
 /** Rough size of a filter's input, charged to the budget before the filter walks over it. */
 function sizeOf(value: unknown): number {
   if (typeof value === 'string') return value.length;
@@ -41,18 +38,41 @@ function errorMessage(e: unknown): string {
   return m.length > 200 ? `${m.slice(0, 200)}…` : m;
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 export class Evaluator {
-  private readonly scopes: Map<string, unknown>[] = [];
+  /** Variables of {% set %} and loops; the first holds those set at the template's top level. */
+  private readonly scopes: Map<string, unknown>[] = [new Map()];
   private readonly output: string[] = [];
   private length = 0;
+  /** Jinja's global functions, seen when the context has no variable of that name. */
+  private readonly globals: ReadonlyMap<string, unknown>;
 
-  constructor(private readonly context: Record<string, unknown>, private readonly env: EvaluatorEnv) {}
+  constructor(private readonly context: Record<string, unknown>, private readonly env: EvaluatorEnv) {
+    this.globals = new Map([['range', templateFunction((...args: unknown[]) => this.range(args))]]);
+  }
 
   // ---- statements -------------------------------------------------------------------------------
 
   render(nodes: Node[]): string {
     this.renderNodes(nodes);
     return this.output.join('');
+  }
+
+  /** Python's range(stop) / range(start, stop[, step]), refused past the loop limit so it cannot fill memory. */
+  private range(args: unknown[]): number[] {
+    if (args.length < 1 || args.length > 3) throw new TemplateValueError(`range takes 1 to 3 arguments (start, stop, step), got ${args.length}`);
+    const ints = args.map((a) => {
+      if (typeof a !== 'number' || !Number.isSafeInteger(a)) throw new TemplateValueError(`range needs whole numbers, got ${describeType(a)}`);
+      return a;
+    });
+    const [start, stop, step] = ints.length === 1 ? [0, ints[0], 1] : [ints[0], ints[1], ints[2] ?? 1];
+    if (step === 0) throw new TemplateValueError('range: the step must not be 0');
+    const count = Math.max(0, Math.ceil((stop - start) / step));
+    const max = this.env.budget.limits.maxLoopIterations;
+    if (count > max) throw new TemplateValueError(`range would make ${count.toLocaleString('en-US')} numbers, more than the ${max.toLocaleString('en-US')} a render may loop over`);
+    this.env.budget.spend(count);
+    return Array.from({ length: count }, (_, i) => start + i * step);
   }
 
   private emit(text: string, node: { start: number; end: number }): void {
@@ -85,21 +105,45 @@ export class Evaluator {
         case 'for':
           this.renderFor(node);
           break;
+        case 'set':
+          this.renderSet(node);
+          break;
       }
     }
   }
 
-  private bind(scope: Map<string, unknown>, node: ForNode, item: unknown): void {
+  private renderSet(node: SetNode): void {
+    const scope = this.scopes[this.scopes.length - 1];
+    if (node.body) {
+      // The block's text is captured, not printed: take it back off the output.
+      const mark = this.output.length;
+      const before = this.length;
+      this.renderNodes(node.body);
+      const text = this.output.splice(mark).join('');
+      this.length = before;
+      scope.set(node.targets[0].name, text);
+      return;
+    }
+    const value = this.evaluate(node.value!);
+    this.bind(scope, node, value);
+  }
+
+  private bind(scope: Map<string, unknown>, node: ForNode | SetNode, item: unknown): void {
     if (node.targets.length === 1) {
       scope.set(node.targets[0].name, item);
       return;
     }
-    if (!Array.isArray(item)) {
-      const names = node.targets.map((t) => t.name).join(', ');
-      const first = node.targets[0];
-      this.env.fail(`cannot unpack ${describeType(item)} into ${names}: each item must be a list such as [key, value]`, first.start, node.targets[node.targets.length - 1].end);
+    const names = node.targets.map((t) => t.name).join(', ');
+    const first = node.targets[0];
+    const last = node.targets[node.targets.length - 1];
+    const parts = typeof item === 'string' ? characters(item) : Array.isArray(item) ? listItems(item, this.env.budget) : undefined;
+    if (!parts) {
+      const what = node.kind === 'for' ? 'each item must be a list such as [key, value]' : 'the value must be a list such as [1, 2]';
+      this.env.fail(`cannot unpack ${describeType(item)} into ${names}: ${what}`, first.start, last.end);
     }
-    const parts = listItems(item, this.env.budget);
+    if (parts.length !== node.targets.length) {
+      this.env.fail(`cannot unpack ${parts.length} values into ${node.targets.length} names (${names})`, first.start, last.end);
+    }
     node.targets.forEach((t, i) => scope.set(t.name, parts[i]));
   }
 
@@ -126,12 +170,23 @@ export class Evaluator {
     // An error ends the whole render, so the scope needs no unwinding on the way out.
     this.scopes.push(scope);
     const n = items.length;
+    let changedLast: { args: unknown[] } | undefined;
+    const changed = templateFunction((...args: unknown[]) => {
+      const same = changedLast !== undefined && equals(changedLast.args, args, budget);
+      changedLast = { args };
+      return !same;
+    });
     for (let i = 0; i < n; i++) {
       this.bind(scope, node, items[i]);
       scope.set('loop', {
         index: i + 1, index0: i, revindex: n - i, revindex0: n - i - 1,
-        first: i === 0, last: i === n - 1, length: n,
+        first: i === 0, last: i === n - 1, length: n, depth: 1, depth0: 0, // Jinja counts recursion of recursive loops here, which this engine has not
         previtem: i > 0 ? items[i - 1] : undefined, nextitem: i < n - 1 ? items[i + 1] : undefined,
+        cycle: templateFunction((...args: unknown[]) => {
+          if (args.length === 0) throw new TemplateValueError('loop.cycle() needs at least one value to cycle through');
+          return args[i % args.length];
+        }),
+        changed,
       });
       this.renderNodes(node.body);
     }
@@ -159,7 +214,25 @@ export class Evaluator {
       const scope = this.scopes[i];
       if (scope.has(name)) return scope.get(name);
     }
-    return getMember(this.context, name, this.env.budget);
+    const value = getMember(this.context, name, this.env.budget);
+    if (value === undefined && this.globals.has(name) && !hasOwn.call(this.context, name)) return this.globals.get(name);
+    return value;
+  }
+
+  /** Arguments in parameter order: those given in order, then the named ones in their places (holes are undefined). */
+  private argumentsOf(args: Expr[], kwargs: KeywordArg[], names: readonly string[] | undefined, what: string): unknown[] {
+    const values = args.map((a) => this.evaluate(a));
+    if (kwargs.length === 0) return values;
+    if (!names) {
+      const k = kwargs[0];
+      this.env.fail(`${what} takes no named arguments (${k.name}=…): pass the arguments in order`, k.start, k.end);
+    }
+    for (const k of kwargs) {
+      const i = names.indexOf(k.name);
+      while (values.length < i) values.push(undefined);
+      values[i] = this.evaluate(k.value);
+    }
+    return values;
   }
 
   evaluate(expr: Expr): unknown {
@@ -173,7 +246,7 @@ export class Evaluator {
     const budget = this.env.budget;
     switch (expr.kind) {
       case 'literal':
-        return expr.value;
+        return expr.float && typeof expr.value === 'number' ? makeFloat(expr.value) : expr.value;
       case 'name':
         return this.lookup(expr.name);
       case 'member': {
@@ -199,8 +272,15 @@ export class Evaluator {
       case 'unary': {
         const v = this.evaluate(expr.operand);
         if (expr.op === 'not') return !truthy(v);
-        if (!isNumber(v)) throw new TemplateValueError(`unary ${expr.op} needs a number, got ${describeType(v)}`);
-        return expr.op === '-' ? -v : v;
+        const n = numericValue(v);
+        if (n === undefined) throw new TemplateValueError(`unary ${expr.op} needs a number, got ${describeType(v)}`);
+        if (expr.op === '+') return v;
+        return v instanceof TemplateFloat ? makeFloat(-n) : -n;
+      }
+      case 'slice': {
+        const object = this.evaluate(expr.object);
+        const bound = (e: Expr | undefined) => (e ? this.evaluate(e) : undefined);
+        return sliceOf(object, bound(expr.lower), bound(expr.upper), bound(expr.step), budget);
       }
       case 'logical': {
         const left = this.evaluate(expr.left);
@@ -226,7 +306,7 @@ export class Evaluator {
       case 'test': {
         const test = this.env.test(expr.name)!;
         const value = this.evaluate(expr.input);
-        const args = expr.args.map((a) => this.evaluate(a));
+        const args = this.argumentsOf(expr.args, expr.kwargs, test.parameters.map((p) => p.name), `the test "${expr.name}"`);
         const result = this.guard(() => test.apply(value, args), { start: expr.nameSpan.start, end: expr.end });
         return expr.negated ? !result : result;
       }
@@ -235,7 +315,7 @@ export class Evaluator {
         if (!isTemplateFunction(callee)) {
           this.env.fail(`${this.text(expr.callee)} is not callable (it is ${describeType(callee)}): only functions the runtime provides, such as now.date(), can be called`, expr.callee.start, expr.callee.end);
         }
-        const args = expr.args.map((a) => this.evaluate(a));
+        const args = this.argumentsOf(expr.args, expr.kwargs, undefined, this.text(expr.callee)).map((a) => plainValue(a));
         try {
           return callee(...args);
         } catch (e) {
@@ -251,13 +331,15 @@ export class Evaluator {
   private applyFilter(expr: Extract<Expr, { kind: 'filter' }>): unknown {
     const budget = this.env.budget;
     const value = this.evaluate(expr.input);
-    const args = expr.args.map((a) => this.evaluate(a));
     const at = { start: expr.nameSpan.start, end: expr.end };
     const impl = this.env.filter(expr.name);
     if (!impl) this.env.fail(`the filter "${expr.name}" was declared when the template was compiled but not passed to render`, at.start, at.end);
+    const names = 'builtin' in impl ? impl.builtin.parameters.map((p) => p.name) : undefined;
+    const args = this.argumentsOf(expr.args, expr.kwargs, names, `the filter "${expr.name}"`);
     this.guard(() => budget.spend(sizeOf(value)), at);
     try {
-      return 'builtin' in impl ? impl.builtin.apply(value, args, budget) : impl.extra(value, ...args);
+      // A caller's filter gets plain numbers, as the rest of its code expects (no TemplateFloat).
+      return 'builtin' in impl ? impl.builtin.apply(value, args, budget) : impl.extra(plainValue(value), ...args.map((a) => plainValue(a)));
     } catch (e) {
       if (e instanceof TemplateError) throw e;
       if (e instanceof TemplateValueError) this.env.fail(e.message, at.start, at.end);
@@ -279,6 +361,7 @@ export class Evaluator {
     }
   }
 
+  /** Python's arithmetic: ints stay ints, a float on either side (or /) makes a float. */
   private arithmetic(op: string, l: unknown, r: unknown): unknown {
     const budget = this.env.budget;
     if (op === '~') {
@@ -288,37 +371,42 @@ export class Evaluator {
       return a + b;
     }
     if (op === '+') {
-      if (isNumber(l) && isNumber(r)) return l + r;
       if (typeof l === 'string' && typeof r === 'string') {
         budget.text(l.length + r.length);
         return l + r;
       }
       if (Array.isArray(l) && Array.isArray(r)) return [...listItems(l, budget), ...listItems(r, budget)];
-      throw new TemplateValueError(`cannot add ${describeType(l)} and ${describeType(r)}: use ~ to join values as text`);
+      if (!isNumeric(l) || !isNumeric(r)) throw new TemplateValueError(`cannot add ${describeType(l)} and ${describeType(r)}: use ~ to join values as text`);
     }
     if (op === '*') {
       const [s, n] = typeof l === 'string' ? [l, r] : typeof r === 'string' ? [r, l] : [undefined, undefined];
       if (s !== undefined) {
-        if (!isNumber(n) || !Number.isInteger(n)) throw new TemplateValueError(`text can only be repeated a whole number of times, not ${describeType(n)}`);
+        if (typeof n !== 'number' || !Number.isInteger(n)) throw new TemplateValueError(`text can only be repeated a whole number of times, not ${describeType(n)}`);
         const times = Math.max(0, n);
         budget.text(s.length * times);
         budget.spend(times);
         return s.repeat(times);
       }
     }
-    if (!isNumber(l) || !isNumber(r)) {
+    const a = numericValue(l);
+    const b = numericValue(r);
+    if (a === undefined || b === undefined) {
       throw new TemplateValueError(`"${op}" needs two numbers, got ${describeType(l)} and ${describeType(r)}`);
     }
+    const float = isFloat(l) || isFloat(r);
+    const result = (n: number) => (float ? makeFloat(n) : n);
     switch (op) {
-      case '-': return l - r;
-      case '*': return l * r;
-      case '**': return l ** r;
+      case '+': return result(a + b);
+      case '-': return result(a - b);
+      case '*': return result(a * b);
+      // int ** negative int is a float in Python (2 ** -1 is 0.5).
+      case '**': return float || b < 0 ? makeFloat(a ** b) : a ** b;
       default:
         break;
     }
-    if (r === 0) throw new TemplateValueError(`division by zero ("${op}")`);
-    if (op === '/') return l / r;
-    if (op === '//') return Math.floor(l / r);
-    return ((l % r) + r) % r; // % takes the sign of the divisor, as in Python
+    if (b === 0) throw new TemplateValueError(`division by zero ("${op}")`);
+    if (op === '/') return makeFloat(a / b);
+    if (op === '//') return result(Math.floor(a / b));
+    return result(((a % b) + b) % b); // % takes the sign of the divisor, as in Python
   }
 }

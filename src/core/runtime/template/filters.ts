@@ -4,9 +4,10 @@
 
 import { TemplateValueError } from './errors';
 import type { Budget } from './limits';
+import { pythonRound } from './pythonRound';
 import {
-  characters, compareValues, dateText, describeType, isPlainObject, listItems, mappingKeys,
-  getMember, numberText, toJson, toText, truthy,
+  TemplateFloat, characters, compareValues, dateText, describeType, isFloat, isNumeric, isPlainObject, listItems, makeFloat,
+  mappingKeys, getMember, numericValue, numberText, toJson, toText, truthy,
 } from './values';
 
 export interface FilterParameter {
@@ -30,14 +31,14 @@ export interface BuiltinFilter {
 
 function text(value: unknown, filter: string, budget: Budget): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object' && dateText(value) === undefined) {
+  if (typeof value === 'object' && !(value instanceof TemplateFloat) && dateText(value) === undefined) {
     throw new TemplateValueError(`${filter} expects text, got ${describeType(value)}`);
   }
   return toText(value, budget);
 }
 
 function integer(value: unknown, filter: string, parameter: string, min: number, max: number): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : numericValue(value) ?? value;
   if (typeof n !== 'number' || !Number.isInteger(n)) {
     throw new TemplateValueError(`${filter}(${parameter}) needs a whole number, got ${describeType(value)}${typeof value === 'number' ? ` ${numberText(value)}` : ''}`);
   }
@@ -77,10 +78,21 @@ function parseDecimal(raw: string): number | undefined {
 }
 
 function toNumber(value: unknown): number | undefined {
+  if (value instanceof TemplateFloat) return value.value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string') return parseDecimal(value);
   return undefined;
+}
+
+/** "inf", "-Infinity", "nan" as Python's float() reads them (any case, spaces around). */
+function nonFinite(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  let s = value.trim().toLowerCase();
+  const sign = s.startsWith('-') ? -1 : 1;
+  if (s.startsWith('-') || s.startsWith('+')) s = s.slice(1);
+  if (s === 'inf' || s === 'infinity') return sign * Infinity;
+  return s === 'nan' ? NaN : undefined;
 }
 
 // ---- dates --------------------------------------------------------------------------------------
@@ -234,47 +246,86 @@ function replace(s: string, from: string, to: string, count: number | undefined,
   return parts.join('');
 }
 
-function truncate(s: string, n: number, end: string): string {
+/** A boolean argument: true or false only (Jinja would take any value, but 1 for true is a likely slip). */
+function flag(value: unknown, filter: string, parameter: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') {
+    // truncate(n, '…') set the end marker before this engine followed Jinja's order of arguments.
+    const hint = filter === 'truncate' && typeof value === 'string' ? `: the end marker is the third argument, or write end=${JSON.stringify(value)}` : '';
+    throw new TemplateValueError(`${filter}(${parameter}) must be true or false, got ${describeType(value)}${hint}`);
+  }
+  return value;
+}
+
+/**
+ * Jinja's truncate: text longer than length + leeway is cut to length characters counting the
+ * end marker, at the last space (killwords=false) or anywhere (killwords=true).
+ */
+function truncate(s: string, length: number, killwords: boolean, end: string, leeway: number): string {
   const chars = characters(s);
-  if (chars.length <= n) return s;
-  const endChars = characters(end);
-  if (n <= endChars.length) return chars.slice(0, n).join('');
-  const keep = n - endChars.length;
-  let cut = chars.slice(0, keep);
-  // Prefer to cut between words when the text has spaces (CJK text has none and is cut anywhere).
-  const space = cut.lastIndexOf(' ');
-  if (chars[keep] !== ' ' && space > 0) cut = cut.slice(0, space);
-  while (cut.length > 0 && cut[cut.length - 1] === ' ') cut.pop();
-  return cut.join('') + end;
+  const endLength = characters(end).length;
+  if (length < endLength) throw new TemplateValueError(`truncate(length) must be at least the length of end (${endLength}), got ${length}`);
+  if (chars.length <= length + leeway) return s;
+  const kept = chars.slice(0, length - endLength).join('');
+  if (killwords) return kept + end;
+  const space = kept.lastIndexOf(' ');
+  return (space < 0 ? kept : kept.slice(0, space)) + end;
 }
 
 // ---- lists --------------------------------------------------------------------------------------
 
-function sortKey(value: unknown): unknown {
-  return typeof value === 'string' ? value.toLowerCase() : value;
-}
-
-function sort(items: unknown[], reverse: boolean, budget: Budget): unknown[] {
-  if (items.length === 0) return items;
-  const kind = typeof items[0];
-  if ((kind !== 'string' && kind !== 'number') || items.some((x) => typeof x !== kind)) {
-    const bad = items.find((x) => typeof x !== kind || (kind !== 'string' && kind !== 'number'));
-    throw new TemplateValueError(`sort needs a list of texts or of numbers, and this one holds ${describeType(bad)}`);
+/**
+ * Reads `attribute` of an item as Jinja's attribute= does: a dotted path, where a part made of
+ * digits is a list index (`address.city`, `0`, `jobs.0.title`).
+ */
+function attributeOf(item: unknown, attribute: unknown, filter: string, budget: Budget): unknown {
+  if (attribute === undefined || attribute === null) return item;
+  if (typeof attribute === 'number' && Number.isInteger(attribute)) return getMember(item, attribute, budget);
+  if (typeof attribute !== 'string') throw new TemplateValueError(`${filter}(attribute) must be text such as "name" or "address.city", got ${describeType(attribute)}`);
+  let v = item;
+  for (const part of attribute.split('.')) {
+    const isIndex = part !== '' && [...part].every((c) => c >= '0' && c <= '9');
+    v = getMember(v, isIndex ? Number(part) : part, budget);
   }
-  budget.spend(items.length * Math.ceil(Math.log2(items.length + 1)));
-  const sorted = items
-    .map((value, i) => ({ value, key: sortKey(value), i }))
-    .sort((a, b) => compareValues(a.key, b.key) || compareValues(a.value, b.value) || a.i - b.i)
-    .map((x) => x.value);
-  return reverse ? sorted.reverse() : sorted;
+  return v;
 }
 
-function unique(items: unknown[], budget: Budget): unknown[] {
+/** What sort, unique, min and max compare: the attribute, lowercased text unless case-sensitive, numbers as numbers. */
+function keyOf(item: unknown, caseSensitive: boolean, attribute: unknown, filter: string, budget: Budget): unknown {
+  const v = attributeOf(item, attribute, filter, budget);
+  if (typeof v === 'string') return caseSensitive ? v : v.toLowerCase();
+  return numericValue(v) ?? v;
+}
+
+function sortableKeys(items: unknown[], filter: string, caseSensitive: boolean, attribute: unknown, budget: Budget): unknown[] {
+  const keys = items.map((x) => keyOf(x, caseSensitive, attribute, filter, budget));
+  if (keys.length === 0) return keys;
+  const kind = typeof keys[0];
+  const bad = keys.findIndex((k) => typeof k !== kind || (kind !== 'string' && kind !== 'number'));
+  if (bad >= 0) {
+    const what = attribute === undefined || attribute === null ? 'this one holds' : `the attribute ${JSON.stringify(String(attribute))} of one item is`;
+    throw new TemplateValueError(`${filter} needs a list of texts or of numbers, and ${what} ${describeType(attributeOf(items[bad], attribute, filter, budget))}`);
+  }
+  return keys;
+}
+
+/** Jinja's sort: stable, by key; reverse=true puts the largest first and keeps equal items in their order. */
+function sort(items: unknown[], reverse: boolean, caseSensitive: boolean, attribute: unknown, budget: Budget): unknown[] {
+  const keys = sortableKeys(items, 'sort', caseSensitive, attribute, budget);
+  budget.spend(items.length * Math.ceil(Math.log2(items.length + 1)));
+  return items
+    .map((value, i) => ({ value, key: keys[i], i }))
+    .sort((a, b) => (reverse ? -compareValues(a.key, b.key) : compareValues(a.key, b.key)) || a.i - b.i)
+    .map((x) => x.value);
+}
+
+function unique(items: unknown[], caseSensitive: boolean, attribute: unknown, budget: Budget): unknown[] {
   const seen = new Set<unknown>();
   const out: unknown[] = [];
   for (const item of items) {
+    const k = keyOf(item, caseSensitive, attribute, 'unique', budget);
     // Lists and mappings compare by content, through their JSON text.
-    const key = item !== null && typeof item === 'object' ? `\u0000${toJson(item, budget)}` : item;
+    const key = k !== null && typeof k === 'object' ? `\u0000${toJson(k, budget)}` : k;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(item);
@@ -282,38 +333,113 @@ function unique(items: unknown[], budget: Budget): unknown[] {
   return out;
 }
 
-function round(value: unknown, args: unknown[]): number {
-  const n = toNumber(value);
+/** The smallest (or largest) item by key, or undefined for an empty list. */
+function extreme(items: unknown[], filter: 'min' | 'max', caseSensitive: boolean, attribute: unknown, budget: Budget): unknown {
+  const keys = sortableKeys(items, filter, caseSensitive, attribute, budget);
+  let best = -1;
+  for (let i = 0; i < items.length; i++) {
+    if (best < 0 || (filter === 'min' ? compareValues(keys[i], keys[best]) < 0 : compareValues(keys[i], keys[best]) > 0)) best = i;
+  }
+  return best < 0 ? undefined : items[best];
+}
+
+/** Jinja's round: method common (Python's round(), halves to even), ceil or floor; ints stay ints only with common. */
+function round(value: unknown, precisionArg: unknown, methodArg: unknown): unknown {
+  const n = isNumeric(value) ? numericValue(value)! : toNumber(value);
   if (n === undefined) throw new TemplateValueError(`round expects a number, got ${describeType(value)}`);
-  const digits = args.length > 0 ? integer(args[0], 'round', 'n', -15, 15) : 0;
-  const f = 10 ** Math.abs(digits);
-  const scaled = digits >= 0 ? Math.abs(n) * f : Math.abs(n) / f;
-  const r = Math.round(scaled);
-  const back = digits >= 0 ? r / f : r * f;
-  return n < 0 ? -back : back;
+  const precision = precisionArg === undefined ? 0 : integer(precisionArg, 'round', 'precision', -300, 300);
+  const method = methodArg === undefined ? 'common' : methodArg;
+  if (method !== 'common' && method !== 'ceil' && method !== 'floor') {
+    throw new TemplateValueError(`round(method) must be "common", "ceil" or "floor", got ${typeof method === 'string' ? JSON.stringify(method) : describeType(method)}`);
+  }
+  // Python: round(int, p) is an int; a float (or text read as a number) gives a float.
+  const float = isFloat(value) || typeof value !== 'number';
+  if (method === 'common') {
+    if (!Number.isFinite(n)) return n;
+    const r = pythonRound(n, precision);
+    return float ? makeFloat(r) : r;
+  }
+  const f = 10 ** precision;
+  return makeFloat((method === 'ceil' ? Math.ceil(n * f) : Math.floor(n * f)) / f);
+}
+
+function sum(items: unknown[], attribute: unknown, start: unknown, budget: Budget): unknown {
+  let total = numericValue(start ?? 0);
+  if (total === undefined) throw new TemplateValueError(`sum(start) must be a number, got ${describeType(start)}`);
+  let float = isFloat(start);
+  for (const item of items) {
+    const v = attributeOf(item, attribute, 'sum', budget);
+    const n = numericValue(v);
+    if (n === undefined) throw new TemplateValueError(`sum needs numbers, and this list holds ${describeType(v)}`);
+    float = float || isFloat(v);
+    total += n;
+  }
+  return float ? makeFloat(total) : total;
+}
+
+function lengthOf(v: unknown, budget: Budget): number {
+  if (v === undefined || v === null) return 0;
+  if (typeof v === 'string') return characters(v).length;
+  if (Array.isArray(v)) return v.length;
+  if (isPlainObject(v)) return mappingKeys(v, budget).length;
+  throw new TemplateValueError(`length expects a list, text or a mapping, got ${describeType(v)}`);
 }
 
 // ---- the table ------------------------------------------------------------------------------------
 
 const p = (name: string, description: string, optional = false): FilterParameter => (optional ? { name, description, optional } : { name, description });
 
+const defaultFilter = (name: string): BuiltinFilter => ({
+  name,
+  description: name === 'd'
+    ? 'Short for default.'
+    : 'The value, or default_value (empty text if not given) when the value is undefined; with boolean=true, also when it is none, false, 0 or empty (as Jinja\'s default).',
+  parameters: [p('default_value', 'What to use instead (empty text by default).', true), p('boolean', 'true: any false-like value (none, false, 0, empty) takes the default too.', true)],
+  apply: (v, a) => {
+    const fallback = a[0] === undefined ? '' : a[0];
+    if (v === undefined) return fallback;
+    if (flag(a[1], name, 'boolean', false) && !truthy(v)) return fallback;
+    return v;
+  },
+});
+
+const CASE = p('case_sensitive', 'true: "a" and "A" differ (they are the same by default).', true);
+const ATTRIBUTE = p('attribute', 'Compare this attribute of each item ("name", "address.city", "0").', true);
+
 const TABLE: BuiltinFilter[] = [
+  {
+    name: 'abs',
+    description: 'The number without its sign.',
+    parameters: [],
+    apply: (v) => {
+      const n = numericValue(v);
+      if (n === undefined) throw new TemplateValueError(`abs expects a number, got ${describeType(v)}`);
+      return v instanceof TemplateFloat ? makeFloat(Math.abs(n)) : Math.abs(n);
+    },
+  },
+  {
+    name: 'capitalize',
+    description: 'The text with its first character in uppercase and the rest in lowercase.',
+    parameters: [],
+    apply: (v, _a, b) => {
+      const chars = characters(text(v, 'capitalize', b));
+      return chars.length === 0 ? '' : chars[0].toUpperCase() + chars.slice(1).join('').toLowerCase();
+    },
+  },
+  {
+    name: 'count',
+    description: 'Short for length.',
+    parameters: [],
+    apply: (v, a, b) => lengthOf(v, b),
+  },
+  defaultFilter('d'),
   {
     name: 'days_before',
     description: 'The date n days before an ISO date or date-time, as YYYY-MM-DD (undefined stays undefined).',
     parameters: [p('n', 'Number of days (negative for days after).')],
     apply: (v, a) => daysBefore(v, a),
   },
-  {
-    name: 'default',
-    description: 'The value, or the given fallback when the value is undefined, none or empty text; with true as second argument, also when it is false, 0 or an empty list or mapping (as Jinja\'s default(v, true)).',
-    parameters: [p('fallback', 'What to use instead.'), p('boolean', 'true: any false-like value takes the fallback too.', true)],
-    apply: (v, a) => {
-      if (v === undefined || v === null || v === '') return a[0];
-      if (a[1] === true && !truthy(v)) return a[0];
-      return v;
-    },
-  },
+  defaultFilter('default'),
   {
     name: 'first',
     description: 'The first item of a list or the first character of text.',
@@ -322,17 +448,21 @@ const TABLE: BuiltinFilter[] = [
   },
   {
     name: 'float',
-    description: 'The value as a number (decimal text is read; anything else gives the fallback, 0 by default).',
-    parameters: [p('fallback', 'Result when the value is not a number.', true)],
-    apply: (v, a) => toNumber(v) ?? (a.length > 0 ? a[0] : 0),
+    description: 'The value as a float (decimal text is read; anything else gives default, 0.0 if not given).',
+    parameters: [p('default', 'Result when the value is not a number.', true)],
+    apply: (v, a) => {
+      const n = toNumber(v) ?? nonFinite(v);
+      if (n !== undefined) return makeFloat(n);
+      return a[0] === undefined ? makeFloat(0) : a[0];
+    },
   },
   {
     name: 'int',
-    description: 'The value as a whole number, cut towards zero (anything that is not a number gives the fallback, 0 by default).',
-    parameters: [p('fallback', 'Result when the value is not a number.', true)],
+    description: 'The value as a whole number, cut towards zero (anything that is not a number gives default, 0 if not given).',
+    parameters: [p('default', 'Result when the value is not a number.', true)],
     apply: (v, a) => {
       const n = toNumber(v);
-      return n === undefined ? (a.length > 0 ? a[0] : 0) : Math.trunc(n) || 0;
+      return n === undefined ? (a[0] === undefined ? 0 : a[0]) : Math.trunc(n) || 0;
     },
   },
   {
@@ -347,11 +477,11 @@ const TABLE: BuiltinFilter[] = [
   },
   {
     name: 'join',
-    description: 'The items of a list printed one after another, with the separator between them.',
-    parameters: [p('separator', 'Put between items (nothing by default).', true)],
+    description: 'The items of a list printed one after another, with the separator d between them.',
+    parameters: [p('d', 'Put between items (nothing by default).', true), p('attribute', 'Join this attribute of each item.', true)],
     apply: (v, a, b) => {
-      const sep = a.length > 0 ? text(a[0], 'join', b) : '';
-      const parts = list(v, 'join', b).map((x) => toText(x, b));
+      const sep = a[0] === undefined ? '' : text(a[0], 'join', b);
+      const parts = list(v, 'join', b).map((x) => toText(attributeOf(x, a[1], 'join', b), b));
       b.text(parts.reduce((n, x) => n + x.length + sep.length, 0));
       return parts.join(sep);
     },
@@ -369,13 +499,7 @@ const TABLE: BuiltinFilter[] = [
     name: 'length',
     description: 'The number of items in a list, characters in text or keys in a mapping (0 for undefined).',
     parameters: [],
-    apply: (v, _a, b) => {
-      if (v === undefined || v === null) return 0;
-      if (typeof v === 'string') return characters(v).length;
-      if (Array.isArray(v)) return v.length;
-      if (isPlainObject(v)) return mappingKeys(v, b).length;
-      throw new TemplateValueError(`length expects a list, text or a mapping, got ${describeType(v)}`);
-    },
+    apply: (v, _a, b) => lengthOf(v, b),
   },
   {
     name: 'list',
@@ -394,17 +518,35 @@ const TABLE: BuiltinFilter[] = [
     apply: (v, _a, b) => text(v, 'lower', b).toLowerCase(),
   },
   {
+    name: 'max',
+    description: 'The largest item of a list (texts compared ignoring case unless case_sensitive=true).',
+    parameters: [CASE, ATTRIBUTE],
+    apply: (v, a, b) => extreme(list(v, 'max', b), 'max', flag(a[0], 'max', 'case_sensitive', false), a[1], b),
+  },
+  {
+    name: 'min',
+    description: 'The smallest item of a list (texts compared ignoring case unless case_sensitive=true).',
+    parameters: [CASE, ATTRIBUTE],
+    apply: (v, a, b) => extreme(list(v, 'min', b), 'min', flag(a[0], 'min', 'case_sensitive', false), a[1], b),
+  },
+  {
     name: 'replace',
     description: 'The text with every occurrence of one text replaced by another (or only the first count).',
     parameters: [p('old', 'Text to look for.'), p('new', 'Text to put instead.'), p('count', 'Replace at most this many.', true)],
     apply: (v, a, b) => replace(text(v, 'replace', b), text(a[0], 'replace', b), text(a[1], 'replace', b),
-      a.length > 2 ? integer(a[2], 'replace', 'count', 0, Number.MAX_SAFE_INTEGER) : undefined, b),
+      a[2] === undefined || a[2] === null ? undefined : integer(a[2], 'replace', 'count', 0, Number.MAX_SAFE_INTEGER), b),
+  },
+  {
+    name: 'reverse',
+    description: 'The list, or the text, in reverse order.',
+    parameters: [],
+    apply: (v, _a, b) => (typeof v === 'string' ? characters(v).reverse().join('') : list(v, 'reverse', b).reverse()),
   },
   {
     name: 'round',
-    description: 'The number rounded to n decimal places (0 by default), halves away from zero.',
-    parameters: [p('n', 'Decimal places (negative rounds to tens, hundreds, …).', true)],
-    apply: (v, a) => round(v, a),
+    description: 'The number rounded to precision decimal places (0 by default): method "common" (halves to even, as Python\'s round), "ceil" or "floor".',
+    parameters: [p('precision', 'Decimal places (negative rounds to tens, hundreds, …).', true), p('method', '"common" (default), "ceil" or "floor".', true)],
+    apply: (v, a) => round(v, a[0], a[1]),
   },
   {
     name: 'slugify',
@@ -414,15 +556,21 @@ const TABLE: BuiltinFilter[] = [
   },
   {
     name: 'sort',
-    description: 'The list sorted (texts ignoring case, or numbers); pass true to sort in reverse.',
-    parameters: [p('reverse', 'true for largest first.', true)],
-    apply: (v, a, b) => sort(list(v, 'sort', b), a[0] === true, b),
+    description: 'The list sorted (texts ignoring case unless case_sensitive=true, or numbers); reverse=true for largest first.',
+    parameters: [p('reverse', 'true for largest first.', true), CASE, ATTRIBUTE],
+    apply: (v, a, b) => sort(list(v, 'sort', b), flag(a[0], 'sort', 'reverse', false), flag(a[1], 'sort', 'case_sensitive', false), a[2], b),
   },
   {
     name: 'string',
     description: 'The value as text, as it would print.',
     parameters: [],
     apply: (v, _a, b) => toText(v, b),
+  },
+  {
+    name: 'sum',
+    description: 'The sum of a list of numbers (or of their attribute), plus start.',
+    parameters: [ATTRIBUTE, p('start', 'Added to the sum (0 by default).', true)],
+    apply: (v, a, b) => sum(list(v, 'sum', b), a[0], a[1], b),
   },
   {
     name: 'title',
@@ -432,34 +580,70 @@ const TABLE: BuiltinFilter[] = [
   },
   {
     name: 'tojson',
-    description: 'The value as JSON text (its data only), optionally indented.',
+    description: 'The value as JSON text, as Jinja writes it: keys sorted, <, >, & and \' escaped; indent spaces per level if given.',
     parameters: [p('indent', 'Spaces per level.', true)],
-    apply: (v, a, b) => toJson(v, b, a.length > 0 ? integer(a[0], 'tojson', 'indent', 0, 10) : undefined),
+    apply: (v, a, b) => toJson(v, b, { jinja: true, indent: a[0] === undefined || a[0] === null ? undefined : integer(a[0], 'tojson', 'indent', 0, 10) }),
   },
   {
     name: 'trim',
-    description: 'The text without whitespace at either end.',
-    parameters: [],
-    apply: (v, _a, b) => text(v, 'trim', b).trim(),
+    description: 'The text without whitespace (or the given characters) at either end.',
+    parameters: [p('chars', 'Characters to remove instead of whitespace.', true)],
+    apply: (v, a, b) => {
+      const s = text(v, 'trim', b);
+      if (a[0] === undefined || a[0] === null) return s.trim();
+      const strip = new Set(characters(text(a[0], 'trim', b)));
+      const chars = characters(s);
+      let from = 0;
+      let to = chars.length;
+      while (from < to && strip.has(chars[from])) from++;
+      while (to > from && strip.has(chars[to - 1])) to--;
+      return chars.slice(from, to).join('');
+    },
   },
   {
     name: 'truncate',
-    description: 'The text cut to at most n characters (255 by default), ending in "..." when cut.',
-    parameters: [p('n', 'Maximum length.', true), p('end', 'What marks the cut ("..." by default).', true)],
-    apply: (v, a, b) => truncate(text(v, 'truncate', b), a.length > 0 ? integer(a[0], 'truncate', 'n', 0, Number.MAX_SAFE_INTEGER) : 255,
-      a.length > 1 ? text(a[1], 'truncate', b) : '...'),
+    description: 'The text cut to length characters (255 by default) when it is longer than length + leeway, at a space unless killwords=true, ending in end ("...").',
+    parameters: [
+      p('length', 'Maximum length, end included (255 by default).', true),
+      p('killwords', 'true: cut inside a word instead of at the last space.', true),
+      p('end', 'What marks the cut ("..." by default).', true),
+      p('leeway', 'Text at most this much longer than length is kept whole (5 by default).', true),
+    ],
+    apply: (v, a, b) => truncate(
+      text(v, 'truncate', b),
+      a[0] === undefined ? 255 : integer(a[0], 'truncate', 'length', 0, Number.MAX_SAFE_INTEGER),
+      flag(a[1], 'truncate', 'killwords', false),
+      a[2] === undefined ? '...' : text(a[2], 'truncate', b),
+      a[3] === undefined || a[3] === null ? 5 : integer(a[3], 'truncate', 'leeway', 0, Number.MAX_SAFE_INTEGER),
+    ),
   },
   {
     name: 'unique',
-    description: 'The list without repeated items (the first of each is kept, in order).',
-    parameters: [],
-    apply: (v, _a, b) => unique(list(v, 'unique', b), b),
+    description: 'The list without repeated items (the first of each is kept, in order; texts ignoring case unless case_sensitive=true).',
+    parameters: [CASE, ATTRIBUTE],
+    apply: (v, a, b) => unique(list(v, 'unique', b), flag(a[0], 'unique', 'case_sensitive', false), a[1], b),
   },
   {
     name: 'upper',
     description: 'The text in uppercase.',
     parameters: [],
     apply: (v, _a, b) => text(v, 'upper', b).toUpperCase(),
+  },
+  {
+    name: 'wordcount',
+    description: 'The number of words in the text.',
+    parameters: [],
+    apply: (v, _a, b) => {
+      // Jinja counts runs of word characters (\\w+): letters, digits and _.
+      let words = 0;
+      let inWord = false;
+      for (const ch of characters(text(v, 'wordcount', b))) {
+        const word = isLetter(ch) || (ch >= '0' && ch <= '9') || ch === '_';
+        if (word && !inWord) words++;
+        inWord = word;
+      }
+      return words;
+    },
   },
 ];
 

@@ -1,5 +1,5 @@
 // Safe templates for skill.yaml: the Jinja subset the skill spec uses ({{ }}, {% if %}, {% for %},
-// filters, `is` tests, comments, whitespace control), parsed once and rendered many times.
+// {% set %}, filters, `is` tests, comments, whitespace control), parsed once and rendered many times.
 // Template text is untrusted (a skill can come from a cloned repository): rendering reads only
 // data from the context, calls only functions marked with templateFunction(), and is bounded in
 // output, loop iterations, work and nesting. Every error is a TemplateError with a position in
@@ -12,6 +12,7 @@ import { BUILTIN_FILTERS, type TemplateFilter } from './filters';
 import { LIMITS, Budget, type TemplateLimits } from './limits';
 import { type Arity, Parser } from './parser';
 import { BUILTIN_TESTS } from './predicates';
+import { plainValue } from './values';
 import { collectReferences, type TemplateReference } from './references';
 
 export { TemplateError, type TemplatePosition, type TemplateSpan } from './errors';
@@ -223,7 +224,8 @@ function compileExpressionNow(source: string, options: CompileOptions): Template
   return Object.freeze({
     name: options.name,
     source,
-    evaluate: (context: Record<string, unknown>, renderOptions?: RenderOptions) => evaluator(compiled, context, renderOptions).evaluate(expr),
+    // Whole-number floats (42.0) come back as plain numbers: callers know one number type.
+    evaluate: (context: Record<string, unknown>, renderOptions?: RenderOptions) => plainValue(evaluator(compiled, context, renderOptions).evaluate(expr)),
     references: () => collectReferences(expr, compiled.locator),
   });
 }

@@ -182,6 +182,16 @@ export class Lexer {
         p += 2;
         while (p < src.length && isDigit(src.charCodeAt(p))) p++;
       }
+      // An exponent (1e3, 2.5E-4), as Python writes floats.
+      const e = src.charCodeAt(p);
+      if (e === 101 || e === 69) {
+        let q = p + 1;
+        if (src.charCodeAt(q) === 43 || src.charCodeAt(q) === 45) q++;
+        if (isDigit(src.charCodeAt(q))) {
+          p = q + 1;
+          while (p < src.length && isDigit(src.charCodeAt(p))) p++;
+        }
+      }
       this.pos = p;
       return { type: 'number', value: src.slice(start, p), start, end: p };
     }

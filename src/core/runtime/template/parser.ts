@@ -6,7 +6,7 @@
 // nor evaluating can overflow the stack, whatever the text.
 
 import type {
-  ArithmeticOp, CompareOp, Expr, ForNode, IfNode, Node, Span,
+  ArithmeticOp, CompareOp, Expr, ForNode, IfNode, KeywordArg, Node, SetNode, Span,
 } from './ast';
 import { type Fail, quote } from './errors';
 import { Lexer, type Token } from './lexer';
@@ -32,9 +32,15 @@ const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'is', 'if', 'else', 'true', 
 const LITERALS: ReadonlyMap<string, boolean | null> = new Map([
   ['true', true], ['True', true], ['false', false], ['False', false], ['none', null], ['None', null], ['null', null],
 ]);
-const TAGS = ['if', 'elif', 'else', 'endif', 'for', 'endfor', 'raw', 'endraw'];
-const OPENERS: Record<string, string> = { endif: 'if', elif: 'if', endfor: 'for', endraw: 'raw' };
-const CLOSERS: Record<string, string> = { if: 'endif', for: 'endfor', raw: 'endraw' };
+const TAGS = ['if', 'elif', 'else', 'endif', 'for', 'endfor', 'set', 'endset', 'raw', 'endraw'];
+const OPENERS: Record<string, string> = { endif: 'if', elif: 'if', endfor: 'for', endset: 'set', endraw: 'raw' };
+const CLOSERS: Record<string, string> = { if: 'endif', for: 'endfor', set: 'endset', raw: 'endraw' };
+/** Jinja tags this engine does not have, named so that the message says so instead of "unknown". */
+const UNSUPPORTED_TAGS: Record<string, string> = {
+  macro: 'macros', call: 'call blocks', filter: 'filter blocks', block: 'template inheritance', extends: 'template inheritance',
+  include: 'includes', import: 'imports', from: 'imports', with: 'with blocks', do: 'the do extension',
+  break: 'loop controls', continue: 'loop controls', autoescape: 'autoescape blocks', trans: 'translation blocks',
+};
 
 /** An expression node before its depth is known. */
 type WithoutDepth<T> = T extends unknown ? Omit<T, 'depth'> : never;
@@ -217,11 +223,14 @@ export class Parser {
           if (stopTags.includes(name)) return { nodes, stop: { name, start: t.start, end: nameToken.end } };
           if (name === 'if') nodes.push(this.parseIf(t.start, nameToken.end));
           else if (name === 'for') nodes.push(this.parseFor(t.start, nameToken.end));
+          else if (name === 'set') nodes.push(this.parseSet(t.start, nameToken.end));
           else if (name === 'raw') {
             const node = this.parseRaw(t.start, nameToken.end);
             if (node) nodes.push(node);
           } else if (TAGS.includes(name)) this.misplaced(name, t.start, nameToken.end);
-          else {
+          else if (UNSUPPORTED_TAGS[name]) {
+            this.fail(`{% ${name} %} is not supported (${UNSUPPORTED_TAGS[name]} are not part of the template language of skill.yaml); known tags: ${TAGS.join(', ')}`, nameToken.start, nameToken.end);
+          } else {
             this.fail(`unknown tag ${quote(name)}${suggestion(name, TAGS)}; known: ${TAGS.join(', ')}`, nameToken.start, nameToken.end);
           }
           break;
@@ -250,7 +259,7 @@ export class Parser {
 
   private openBlock(tag: string, start: number, end: number): void {
     if (this.open.length >= this.options.limits.maxBlockDepth) {
-      this.fail(`blocks are nested too deeply (more than ${this.options.limits.maxBlockDepth} {% if %} / {% for %} inside each other)`, start, end);
+      this.fail(`blocks are nested too deeply (more than ${this.options.limits.maxBlockDepth} {% if %} / {% for %} / {% set %} inside each other)`, start, end);
     }
     this.open.push({ tag, start, end });
   }
@@ -311,6 +320,10 @@ export class Parser {
     this.enter(this.peek());
     const iterable = this.parseOr();
     this.leave();
+    if (this.isName('recursive')) {
+      const t = this.peek();
+      this.fail('recursive loops are not supported: loop over each level with its own {% for %}', t.start, t.end);
+    }
     let filter: Expr | undefined;
     if (this.isName('if')) {
       this.take();
@@ -331,6 +344,57 @@ export class Parser {
     const end = this.expectBlockEnd('endfor');
     this.open.pop();
     return { kind: 'for', targets, iterable, filter, body: body.nodes, otherwise, start, end: end.end };
+  }
+
+  /** `{% set a = 1 %}`, `{% set a, b = pair %}`, or `{% set a %}…{% endset %}`. */
+  private parseSet(start: number, nameEnd: number): SetNode {
+    const targets: SetNode['targets'] = [];
+    for (;;) {
+      const t = this.peek();
+      if (t.type !== 'name' || KEYWORDS.has(t.value)) {
+        const after = targets.length === 0 ? '"set"' : '","';
+        this.fail(`expected a variable name after ${after}, found ${this.describeToken(t)}`, t.start, t.end);
+      }
+      if (t.value === 'loop') this.fail('"loop" is reserved for loop.index, loop.first and the like: name the variable differently', t.start, t.end);
+      this.take();
+      if (this.isOp('.') || this.isOp('[')) {
+        const at = this.peek();
+        this.fail(`{% set %} can only assign a variable, not an attribute or item of ${quote(t.value)} (namespace() is not supported)`, t.start, at.end);
+      }
+      targets.push({ name: t.value, start: t.start, end: t.end });
+      if (!this.isOp(',')) break;
+      this.take();
+    }
+    if (this.isOp('=')) {
+      this.take();
+      let value = this.parseExpression();
+      // `{% set a, b = 1, 2 %}`: a tuple without brackets, as in Python.
+      if (this.isOp(',')) {
+        const items = [value];
+        while (this.isOp(',')) {
+          this.take();
+          if (this.peek().type === 'blockEnd') break;
+          items.push(this.parseExpression());
+        }
+        value = this.node({ kind: 'list', items, start: items[0].start, end: items[items.length - 1].end }, items);
+      }
+      const end = this.expectBlockEnd('set');
+      return { kind: 'set', targets, value, start, end: end.end };
+    }
+    const t = this.peek();
+    if (t.type !== 'blockEnd') {
+      const hint = this.isOp('|') ? ': filters on a {% set %} block are not supported; apply them where the variable is used' : '';
+      this.fail(`expected "=" and a value after the variable name, or "%}" to start a {% set %} block; found ${this.describeToken(t)}${hint}`, t.start, t.end);
+    }
+    if (targets.length > 1) this.fail('a {% set %} block assigns one variable, not several', targets[1].start, targets[targets.length - 1].end);
+    this.take();
+    this.openBlock('set', start, nameEnd);
+    const block = this.open[this.open.length - 1];
+    const body = this.parseBody(['endset']);
+    if (!body.stop) this.unclosed(block);
+    const end = this.expectBlockEnd('endset');
+    this.open.pop();
+    return { kind: 'set', targets, body: body.nodes, start, end: end.end };
   }
 
   private parseRaw(start: number, nameEnd: number): Node | undefined {
@@ -495,8 +559,10 @@ export class Parser {
         return this.node({ kind: 'name', name: t.value, start: t.start, end: t.end }, []);
       case 'string':
         return this.node({ kind: 'literal', value: t.value, start: t.start, end: t.end }, []);
-      case 'number':
-        return this.node({ kind: 'literal', value: Number(t.value), start: t.start, end: t.end }, []);
+      case 'number': {
+        const float = t.value.includes('.') || t.value.includes('e') || t.value.includes('E');
+        return this.node({ kind: 'literal', value: Number(t.value), ...(float ? { float } : {}), start: t.start, end: t.end }, []);
+      }
       default:
         break;
     }
@@ -566,46 +632,97 @@ export class Parser {
       } else if (this.isOp('[')) {
         const open = this.take();
         this.enter(open);
-        const property = this.parseExpression();
+        const closing = `to close the "[" at ${this.options.describe(open.start)}`;
+        const property = this.isOp(':') ? undefined : this.parseExpression();
         if (this.isOp(':')) {
-          const t = this.peek();
-          this.fail('slices such as [1:3] are not supported: use first, last or truncate', t.start, t.end);
+          node = this.parseSlice(node, property, closing);
+          this.leave();
+          continue;
         }
-        const end = this.expectOp(']', `to close the "[" at ${this.options.describe(open.start)}`);
+        const end = this.expectOp(']', closing);
         this.leave();
-        node = this.node({ kind: 'member', object: node, property, computed: true, start: node.start, end: end.end }, [node, property]);
+        node = this.node({ kind: 'member', object: node, property: property!, computed: true, start: node.start, end: end.end }, [node, property]);
       } else if (this.isOp('(')) {
-        const { args, end } = this.parseArguments();
-        node = this.node({ kind: 'call', callee: node, args, start: node.start, end }, [node, ...args]);
+        const { args, kwargs, end } = this.parseArguments();
+        node = this.node({ kind: 'call', callee: node, args, kwargs, start: node.start, end }, [node, ...args, ...kwargs.map((k) => k.value)]);
       } else {
         return node;
       }
     }
   }
 
-  private parseArguments(): { args: Expr[]; end: number } {
+  /** `[lower:upper:step]` after the lower bound (if any) was read; the next token is the first ":". */
+  private parseSlice(object: Expr, lower: Expr | undefined, closing: string): Expr {
+    this.take(); // ':'
+    const bound = () => (this.isOp(':') || this.isOp(']') ? undefined : this.parseExpression());
+    const upper = bound();
+    let step: Expr | undefined;
+    if (this.isOp(':')) {
+      this.take();
+      step = bound();
+    }
+    const end = this.expectOp(']', closing);
+    return this.node({ kind: 'slice', object, lower, upper, step, start: object.start, end: end.end }, [object, lower, upper, step]);
+  }
+
+  private parseArguments(): { args: Expr[]; kwargs: KeywordArg[]; end: number } {
     const open = this.take();
     this.enter(open);
     const args: Expr[] = [];
+    const kwargs: KeywordArg[] = [];
     while (!this.isOp(')')) {
       if (this.peek().type === 'name' && this.isOp('=', 1)) {
-        const t = this.peek();
-        this.fail(`keyword arguments such as ${quote(t.value, 20).slice(1, -1)}=… are not supported: pass the arguments in order`, t.start, this.peek(1).end);
+        const t = this.take();
+        this.take(); // '='
+        if (kwargs.some((k) => k.name === t.value)) this.fail(`the argument ${quote(t.value, 20)} is given twice`, t.start, t.end);
+        const value = this.parseExpression();
+        kwargs.push({ name: t.value, value, start: t.start, end: value.end });
+      } else {
+        const value = this.parseExpression();
+        if (kwargs.length > 0) this.fail('an argument without a name cannot follow a named one (name=value): put it first', value.start, value.end);
+        args.push(value);
       }
-      args.push(this.parseExpression());
       if (!this.isOp(',')) break;
       this.take();
     }
     const end = this.expectOp(')', `to close the arguments opened at ${this.options.describe(open.start)}`);
     this.leave();
-    return { args, end: end.end };
+    return { args, kwargs, end: end.end };
   }
 
-  private checkArity(kind: 'filter' | 'test', name: string, arity: Arity | undefined, count: number, at: Span): void {
-    if (!arity || (count >= arity.min && count <= arity.max)) return;
-    const expected = arity.min === arity.max ? plural(arity.min, 'argument') : `${arity.min} to ${plural(arity.max, 'argument')}`;
+  /** Checks the count of arguments and the names of keyword arguments against what the filter or test takes. */
+  private checkArity(kind: 'filter' | 'test', name: string, arity: Arity | undefined, args: Expr[], kwargs: KeywordArg[], at: Span): void {
+    if (!arity) return;
     const names = arity.names.length > 0 ? ` (${arity.names.join(', ')})` : '';
-    this.fail(`the ${kind} "${name}" takes ${expected}${names}, got ${count}`, at.start, at.end);
+    const count = args.length + kwargs.length;
+    if (args.length > arity.max || count > arity.max) {
+      const expected = arity.min === arity.max ? plural(arity.min, 'argument') : `${arity.min} to ${plural(arity.max, 'argument')}`;
+      this.fail(`the ${kind} "${name}" takes ${expected}${names}, got ${count}`, at.start, at.end);
+    }
+    for (const k of kwargs) {
+      const i = arity.names.indexOf(k.name);
+      if (i < 0) {
+        const known = arity.names.length > 0 ? `it takes ${arity.names.join(', ')}` : 'it takes none';
+        this.fail(`the ${kind} "${name}" has no argument named ${quote(k.name, 20)}${suggestion(k.name, arity.names)}; ${known}`, k.start, k.end);
+      }
+      if (i < args.length) this.fail(`the argument ${quote(k.name, 20)} of the ${kind} "${name}" is given twice (in order and by name)`, k.start, k.end);
+    }
+    const missing = arity.names.slice(args.length, arity.min).filter((n) => !kwargs.some((k) => k.name === n));
+    if (missing.length > 0) {
+      const expected = arity.min === arity.max ? plural(arity.min, 'argument') : `${arity.min} to ${plural(arity.max, 'argument')}`;
+      const which = kwargs.length > 0 ? ` (missing ${missing.join(', ')})` : '';
+      this.fail(`the ${kind} "${name}" takes ${expected}${names}, got ${count}${which}`, at.start, at.end);
+    }
+  }
+
+  /** A number, text or name (not a keyword such as and/else) right after a test name. */
+  private startsBareTestArgument(): boolean {
+    const t = this.peek();
+    return t.type === 'number' || t.type === 'string' || (t.type === 'name' && (!KEYWORDS.has(t.value) || LITERALS.has(t.value)));
+  }
+
+  private parsePrimaryWithPostfix(): Expr {
+    return this.parsePostfix(this.parsePrimary());
   }
 
   private parseFilters(node: Expr): Expr {
@@ -620,9 +737,9 @@ export class Parser {
           const names = [...known.keys()].sort();
           this.fail(`unknown filter ${quote(t.value)}${suggestion(t.value, names)}; known: ${names.join(', ')}`, t.start, t.end);
         }
-        const { args, end } = this.isOp('(') ? this.parseArguments() : { args: [], end: t.end };
-        this.checkArity('filter', t.value, known.get(t.value), args.length, { start: t.start, end });
-        node = this.node({ kind: 'filter', input: node, name: t.value, args, nameSpan: { start: t.start, end: t.end }, start: node.start, end }, [node, ...args]);
+        const { args, kwargs, end } = this.isOp('(') ? this.parseArguments() : { args: [], kwargs: [], end: t.end };
+        this.checkArity('filter', t.value, known.get(t.value), args, kwargs, { start: t.start, end });
+        node = this.node({ kind: 'filter', input: node, name: t.value, args, kwargs, nameSpan: { start: t.start, end: t.end }, start: node.start, end }, [node, ...args, ...kwargs.map((k) => k.value)]);
       } else if (this.isName('is')) {
         this.take();
         const negated = this.isName('not');
@@ -637,9 +754,16 @@ export class Parser {
           const names = [...known.keys()].sort();
           this.fail(`unknown test ${quote(t.value)}${suggestion(t.value, names)}; known: ${names.join(', ')}`, t.start, t.end);
         }
-        const { args, end } = this.isOp('(') ? this.parseArguments() : { args: [], end: t.end };
-        this.checkArity('test', t.value, known.get(t.value), args.length, { start: t.start, end });
-        node = this.node({ kind: 'test', input: node, name: t.value, args, negated, nameSpan: { start: t.start, end: t.end }, start: node.start, end }, [node, ...args]);
+        // Jinja allows one argument without brackets: `x is divisibleby 3`.
+        let parsed: { args: Expr[]; kwargs: KeywordArg[]; end: number };
+        if (this.isOp('(')) parsed = this.parseArguments();
+        else if ((known.get(t.value)?.max ?? 0) > 0 && this.startsBareTestArgument()) {
+          const arg = this.parsePrimaryWithPostfix();
+          parsed = { args: [arg], kwargs: [], end: arg.end };
+        } else parsed = { args: [], kwargs: [], end: t.end };
+        const { args, kwargs, end } = parsed;
+        this.checkArity('test', t.value, known.get(t.value), args, kwargs, { start: t.start, end });
+        node = this.node({ kind: 'test', input: node, name: t.value, args, kwargs, negated, nameSpan: { start: t.start, end: t.end }, start: node.start, end }, [node, ...args, ...kwargs.map((k) => k.value)]);
       } else {
         return node;
       }

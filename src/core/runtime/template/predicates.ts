@@ -3,7 +3,7 @@
 
 import { TemplateValueError } from './errors';
 import type { FilterParameter } from './filters';
-import { describeType, isPlainObject } from './values';
+import { describeType, isFloat, isNumeric, isPlainObject, numericValue } from './values';
 
 export interface BuiltinTest {
   name: string;
@@ -13,10 +13,11 @@ export interface BuiltinTest {
 }
 
 function wholeNumber(value: unknown, test: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
+  const n = numericValue(value);
+  if (n === undefined || !Number.isInteger(n)) {
     throw new TemplateValueError(`"is ${test}" needs a whole number, got ${describeType(value)}`);
   }
-  return value;
+  return n;
 }
 
 const TABLE: BuiltinTest[] = [
@@ -34,10 +35,12 @@ const TABLE: BuiltinTest[] = [
   },
   { name: 'even', description: 'True for an even whole number.', parameters: [], apply: (v) => wholeNumber(v, 'even') % 2 === 0 },
   { name: 'false', description: 'True only for the value false.', parameters: [], apply: (v) => v === false },
+  { name: 'float', description: 'True for a float (42.0, 0.5), not an int.', parameters: [], apply: (v) => isFloat(v) },
+  { name: 'integer', description: 'True for an int (42), not a float.', parameters: [], apply: (v) => typeof v === 'number' && !isFloat(v) },
   { name: 'iterable', description: 'True for what {% for %} can loop over: a list, text or a mapping.', parameters: [], apply: (v) => typeof v === 'string' || Array.isArray(v) || isPlainObject(v) },
   { name: 'mapping', description: 'True for a mapping (an object of keys and values).', parameters: [], apply: (v) => isPlainObject(v) },
   { name: 'none', description: 'True when the value is none/null or undefined (missing).', parameters: [], apply: (v) => v === null || v === undefined },
-  { name: 'number', description: 'True for a number.', parameters: [], apply: (v) => typeof v === 'number' },
+  { name: 'number', description: 'True for a number (an int or a float).', parameters: [], apply: (v) => isNumeric(v) },
   { name: 'odd', description: 'True for an odd whole number.', parameters: [], apply: (v) => Math.abs(wholeNumber(v, 'odd') % 2) === 1 },
   { name: 'sequence', description: 'True for a list or text.', parameters: [], apply: (v) => typeof v === 'string' || Array.isArray(v) },
   { name: 'string', description: 'True for text.', parameters: [], apply: (v) => typeof v === 'string' },

@@ -1,7 +1,8 @@
 // The variables a template reads, with where: `input.text`, `out.company.name`, `now.date`.
 // The editor compares them with what the runtime provides (input, out, now, earlier actions'
-// aliases) and warns about the rest. Loop variables and `loop` inside their loop are not
-// references; a path stops at a dynamic or numeric subscript (`out.jobs[0].title` reads out.jobs).
+// aliases) and warns about the rest. Loop variables and `loop` inside their loop, names a
+// {% set %} assigned before, and the global range() are not references; a path stops at a
+// dynamic or numeric subscript (`out.jobs[0].title` reads out.jobs).
 
 import type { Expr, Node } from './ast';
 import type { Locator } from './errors';
@@ -45,11 +46,16 @@ function children(expr: Expr): Expr[] {
       return expr.otherwise ? [expr.test, expr.then, expr.otherwise] : [expr.test, expr.then];
     case 'filter':
     case 'test':
-      return [expr.input, ...expr.args];
+      return [expr.input, ...expr.args, ...expr.kwargs.map((k) => k.value)];
     case 'call':
-      return [expr.callee, ...expr.args];
+      return [expr.callee, ...expr.args, ...expr.kwargs.map((k) => k.value)];
+    case 'slice':
+      return [expr.object, expr.lower, expr.upper, expr.step].filter((e): e is Expr => e !== undefined);
   }
 }
+
+/** Functions every template has (unless the context has a variable of that name). */
+const GLOBAL_FUNCTIONS = new Set(['range']);
 
 export function collectReferences(nodes: Node[] | Expr, locator: Locator): TemplateReference[] {
   const out: TemplateReference[] = [];
@@ -68,9 +74,15 @@ export function collectReferences(nodes: Node[] | Expr, locator: Locator): Templ
       expr(e.object, bound);
       return;
     }
+    if (e.kind === 'call' && e.callee.kind === 'name' && GLOBAL_FUNCTIONS.has(e.callee.name)) {
+      for (const c of [...e.args, ...e.kwargs.map((k) => k.value)]) expr(c, bound);
+      return;
+    }
     for (const c of children(e)) expr(c, bound);
   };
-  const body = (list: Node[], bound: ReadonlySet<string>): void => {
+  // `bound` is copied where a loop starts, so a {% set %} inside a loop body binds its name
+  // only there, and one at the top level binds it for the rest of the template.
+  const body = (list: Node[], bound: Set<string>): void => {
     for (const node of list) {
       switch (node.kind) {
         case 'text':
@@ -90,9 +102,14 @@ export function collectReferences(nodes: Node[] | Expr, locator: Locator): Templ
           const inner = new Set([...bound, 'loop', ...node.targets.map((t) => t.name)]);
           if (node.filter) expr(node.filter, inner);
           body(node.body, inner);
-          if (node.otherwise) body(node.otherwise, bound);
+          if (node.otherwise) body(node.otherwise, new Set(bound));
           break;
         }
+        case 'set':
+          if (node.value) expr(node.value, bound);
+          if (node.body) body(node.body, bound);
+          for (const t of node.targets) bound.add(t.name);
+          break;
       }
     }
   };

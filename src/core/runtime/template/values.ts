@@ -166,6 +166,7 @@ export function truthy(value: unknown): boolean {
   if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
   if (typeof value === 'string') return value !== '';
   if (typeof value === 'bigint') return value !== 0n;
+  if (value instanceof TemplateFloat) return value.value !== 0;
   if (isArray(value)) return value.length > 0;
   if (isPlainObject(value)) return objectKeys(value).length > 0;
   return true;
@@ -176,7 +177,7 @@ export function describeType(value: unknown): string {
   if (value === undefined) return 'an undefined value';
   if (value === null) return 'none';
   if (typeof value === 'string') return 'text';
-  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'number' || value instanceof TemplateFloat) return 'a number';
   if (typeof value === 'boolean') return 'a boolean';
   if (typeof value === 'function') return 'a function';
   if (isArray(value)) return 'a list';
@@ -185,14 +186,107 @@ export function describeType(value: unknown): string {
   return 'an object';
 }
 
+/**
+ * A float whose value is a whole number (`42.0`, `10 / 2`, `2.5 | round`): JavaScript has one
+ * number type, so this is how a template keeps Python's difference between 42 and 42.0, which
+ * shows when it prints. Other floats (0.5, inf, nan) are plain numbers: a number that is not
+ * a whole number can only be a float. Only the template engine makes these; callers get plain
+ * numbers back (plainValue).
+ */
+export class TemplateFloat {
+  constructor(readonly value: number) {
+    Object.freeze(this);
+  }
+}
+
+/** `n` as a float: wrapped when it is a whole number, so that it keeps printing as a float. */
+export function makeFloat(n: number): number | TemplateFloat {
+  return Number.isInteger(n) ? new TemplateFloat(n) : n;
+}
+
+/** An int or a float (a plain number or a TemplateFloat). */
+export function isNumeric(value: unknown): value is number | TemplateFloat {
+  return typeof value === 'number' || value instanceof TemplateFloat;
+}
+
+/** The number a numeric value holds, or undefined for anything else. */
+export function numericValue(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (value instanceof TemplateFloat) return value.value;
+  return undefined;
+}
+
+/** True for Python floats: a TemplateFloat, or a plain number that is not a whole number (0.5, inf, nan). */
+export function isFloat(value: unknown): boolean {
+  return value instanceof TemplateFloat || (typeof value === 'number' && !Number.isInteger(value));
+}
+
+/** An int as Python prints it: every digit, even past 1e21 (where JavaScript switches to 1e+21). */
 export function numberText(n: number): string {
-  return Object.is(n, -0) ? '0' : String(n);
+  if (!Number.isInteger(n)) return floatText(n);
+  if (Object.is(n, -0)) return '0';
+  return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
+}
+
+/**
+ * A float as Python's repr() writes it: the shortest digits that read back as the same number
+ * (as JavaScript picks them), fixed notation from 1e-4 up to 1e16 with at least one decimal
+ * (42.0), scientific outside it with a signed two-digit exponent (1e+16, 1e-05), inf and nan.
+ */
+export function floatText(n: number): string {
+  if (Number.isNaN(n)) return 'nan';
+  if (n === Infinity) return 'inf';
+  if (n === -Infinity) return '-inf';
+  if (n === 0) return Object.is(n, -0) ? '-0.0' : '0.0';
+  const [mantissa, exp] = Math.abs(n).toExponential().split('e');
+  const e = Number(exp);
+  const digits = mantissa.replace('.', '');
+  const sign = n < 0 ? '-' : '';
+  if (e < -4 || e >= 16) {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    return `${sign}${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+  }
+  if (e < 0) return `${sign}0.${'0'.repeat(-e - 1)}${digits}`;
+  const whole = digits.slice(0, e + 1).padEnd(e + 1, '0');
+  const fraction = digits.slice(e + 1);
+  return `${sign}${whole}.${fraction === '' ? '0' : fraction}`;
+}
+
+/**
+ * A template value as the caller sees it: floats that are whole numbers back to plain numbers,
+ * in lists and mappings the template built too. Returns the value itself when nothing changes.
+ */
+export function plainValue(value: unknown, depth = 0): unknown {
+  if (value instanceof TemplateFloat) return value.value;
+  if (depth > 100 || typeof value !== 'object' || value === null) return value;
+  if (isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = ownData(value, String(i));
+      const plain = plainValue(item, depth + 1);
+      if (plain !== item && !out) out = value.slice(0, i);
+      if (out) out.push(plain);
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let changed = false;
+  const copy: Record<string, unknown> = {};
+  for (const k of objectKeys(value)) {
+    if (FORBIDDEN_KEYS.has(k)) continue;
+    const item = ownData(value, k);
+    const plain = plainValue(item, depth + 1);
+    if (plain !== item) changed = true;
+    Object.defineProperty(copy, k, { value: plain, enumerable: true, writable: true, configurable: true });
+  }
+  return changed ? copy : value;
 }
 
 /**
  * A copy of `value` made only of JSON data, read with the rules of getMember: what `tojson` and
  * printing a list or mapping serialise. Functions and class instances are left out (as
- * JSON.stringify leaves out functions); dates become ISO text.
+ * JSON.stringify leaves out functions); dates become ISO text. Numbers stay as they are
+ * (TemplateFloat, inf and nan too): jsonText decides how each style writes them.
  */
 export function toData(value: unknown, budget: Budget): unknown {
   const seen = new Set<object>();
@@ -205,7 +299,7 @@ export function toData(value: unknown, budget: Budget): unknown {
         budget.text(chars);
         return v;
       case 'number':
-        return Number.isFinite(v) ? v : null;
+        return v;
       case 'boolean':
         return v;
       case 'bigint':
@@ -216,6 +310,7 @@ export function toData(value: unknown, budget: Budget): unknown {
         return undefined;
     }
     if (v === null) return null;
+    if (v instanceof TemplateFloat) return v;
     const date = dateText(v);
     if (date !== undefined) return date;
     const list = isArray(v);
@@ -245,10 +340,63 @@ export function toData(value: unknown, budget: Budget): unknown {
   return copy(value, 0);
 }
 
+/** How jsonText writes: compact JSON (printing a list), or as Jinja's tojson does. */
+export interface JsonStyle {
+  /** Spaces per level; undefined writes everything on one line. */
+  indent?: number;
+  /**
+   * Jinja's tojson (Python's json.dumps with sort_keys): keys sorted, ", " and ": " between
+   * items on one line, floats as Python writes them (2.0, Infinity), and <, >, & and ' escaped
+   * (\u003c …) so the text is safe inside HTML and quoted attributes.
+   */
+  jinja?: boolean;
+}
+
+const HTML_ESCAPES: Readonly<Record<string, string | undefined>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', "'": '\\u0027' };
+
+function jsonNumber(n: number | TemplateFloat, jinja: boolean): string {
+  const v = n instanceof TemplateFloat ? n.value : n;
+  if (!Number.isFinite(v)) {
+    if (!jinja) return 'null';
+    return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+  }
+  return isFloat(n) ? floatText(v) : numberText(v);
+}
+
+/** JSON text of data made by toData. */
+function jsonText(data: unknown, style: JsonStyle): string {
+  const jinja = style.jinja === true;
+  const indent = style.indent;
+  const write = (v: unknown, level: number): string => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'string') {
+      const s = JSON.stringify(v);
+      if (!jinja) return s;
+      let out = '';
+      for (const c of s) out += HTML_ESCAPES[c] ?? c;
+      return out;
+    }
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'number' || v instanceof TemplateFloat) return jsonNumber(v, jinja);
+    const entries: [string | undefined, unknown][] = isArray(v)
+      ? v.map((item) => [undefined, item])
+      : (jinja ? objectKeys(v as object).sort() : objectKeys(v as object)).map((k) => [k, (v as Record<string, unknown>)[k]]);
+    const open = isArray(v) ? '[' : '{';
+    const close = isArray(v) ? ']' : '}';
+    if (entries.length === 0) return open + close;
+    const colon = jinja || indent !== undefined ? ': ' : ':';
+    const parts = entries.map(([k, item]) => (k === undefined ? '' : write(k, 0) + colon) + write(item, level + 1));
+    if (indent === undefined) return open + parts.join(jinja ? ', ' : ',') + close;
+    const pad = ' '.repeat(indent * (level + 1));
+    return `${open}\n${pad}${parts.join(`,\n${pad}`)}\n${' '.repeat(indent * level)}${close}`;
+  };
+  return write(data, 0);
+}
+
 /** JSON text of a value, read as data only. */
-export function toJson(value: unknown, budget: Budget, indent?: number): string {
+export function toJson(value: unknown, budget: Budget, style: JsonStyle = {}): string {
   const data = toData(value, budget);
-  const text = data === undefined ? 'null' : JSON.stringify(data, null, indent);
+  const text = jsonText(data, style);
   budget.text(text.length);
   return text;
 }
@@ -278,6 +426,7 @@ export function toText(value: unknown, budget: Budget): string {
       break;
   }
   if (value === null) return '';
+  if (value instanceof TemplateFloat) return floatText(value.value);
   const date = dateText(value);
   if (date !== undefined) return date;
   if (isArray(value) || isPlainObject(value)) return toJson(value, budget);
@@ -289,6 +438,7 @@ export function equals(a: unknown, b: unknown, budget: Budget, depth = 0): boole
   budget.spend(1);
   if (a === b) return true;
   if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  if (isNumeric(a) && isNumeric(b)) return numericValue(a) === numericValue(b);
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (depth >= budget.limits.maxDataDepth) {
     throw new TemplateValueError(`the values are nested too deeply to compare (more than ${budget.limits.maxDataDepth} levels)`);
@@ -312,7 +462,9 @@ export function equals(a: unknown, b: unknown, budget: Budget, depth = 0): boole
 
 /** Ordering for < > <= >= and sort: numbers with numbers, text with text. */
 export function compareValues(a: unknown, b: unknown): number {
-  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  const x = numericValue(a);
+  const y = numericValue(b);
+  if (x !== undefined && y !== undefined) return x < y ? -1 : x > y ? 1 : 0;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   throw new TemplateValueError(`cannot compare ${describeType(a)} with ${describeType(b)}`);
 }
@@ -327,7 +479,8 @@ export function contains(haystack: unknown, needle: unknown, budget: Budget): bo
   }
   if (isArray(haystack)) return listItems(haystack, budget).some((item) => equals(item, needle, budget));
   if (isPlainObject(haystack)) {
-    const key = typeof needle === 'number' ? String(needle) : needle;
+    const n = numericValue(needle);
+    const key = n !== undefined ? String(n) : needle;
     return typeof key === 'string' && mappingKeys(haystack, budget).includes(key);
   }
   throw new TemplateValueError(`cannot look inside ${describeType(haystack)} with "in"`);

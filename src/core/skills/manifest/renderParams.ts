@@ -1,8 +1,9 @@
 /**
  * Action parameters and `when:` conditions from a manifest, rendered against a run's context. A
  * string that is one whole `{{ expression }}` keeps its type (a list of tags stays a list, a
- * number a number); any other string with template syntax renders to text; other values pass as
- * written. Templates are compiled once per manifest and cached.
+ * number a number, none stays null: never the text "None" or ""); any other string with template
+ * syntax renders to text; other values pass as written. Templates are compiled once per manifest
+ * and cached.
  */
 import { compileExpression, compileTemplate, type Template, type TemplateExpression } from '../../runtime/template';
 import { dateText } from '../../runtime/template/values';
@@ -45,21 +46,24 @@ export class ParamRenderer {
       }
       return c.kind === 'text' ? c.template.render(context) : value;
     }
-    if (Array.isArray(value)) return value.map((v, i) => this.render(v, context, `${name}[${i}]`));
+    // A list written item by item drops the items that came out as nothing (["{{ out.a }}", "{{ out.b }}"] without b).
+    if (Array.isArray(value)) return value.map((v, i) => this.render(v, context, `${name}[${i}]`)).filter((v) => v !== undefined && v !== null && v !== '');
     if (value && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
         if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
         const rendered = this.render(v, context, `${name}.${k}`);
-        // A template that rendered to nothing leaves the field out, so the primitive's default applies.
-        if (rendered !== undefined && rendered !== null && rendered !== '') out[k] = rendered;
+        // Undefined (a field the output does not have) and text that rendered to nothing leave the
+        // field out, so the primitive's default applies; null is kept: the primitive reads it as "not known".
+        if (rendered === undefined || (rendered === '' && typeof v === 'string' && wholeExpression(v) === undefined)) continue;
+        out[k] = rendered;
       }
       return out;
     }
     return value;
   }
 
-  /** Whether a `when:` condition holds (written with or without `{{ }}`). */
+  /** Whether a `when:` condition holds: a template `"{{ out.x is not none }}"` (the spec's form) or a bare expression. */
   holds(when: string, context: Record<string, unknown>, name: string): boolean {
     const source = wholeExpression(when) ?? when;
     let expr = this.conditions.get(source);

@@ -20,17 +20,12 @@ import type { PlannedAction } from '../../actions/types';
 import type { SkillRecords } from '../../records/recordsStore';
 import { actionSpecs, type SkillManifest } from '../../manifest';
 import { ParamRenderer } from './renderParams';
+import { attachmentsOf, skillInputOf, type SkillInputFields } from './skillInput';
 import { throwIfAborted } from '../../runtime/abort';
 import type { ChunkingTrace, ManifestRunTrace, TracedModelStep, ValidationTrace } from './runTrace';
 
-/** What a declarative skill is given. */
-export interface ManifestInput {
-  text: string;
-  kind?: 'text' | 'link' | 'image' | 'audio';
-  url?: string;
-  /** Where the input came from (a file name, "selection"). */
-  source?: string;
-}
+/** What a declarative skill is given (templates read it as the spec's SkillInput: see skillInput.ts). */
+export type ManifestInput = SkillInputFields;
 
 /** What a run needs from its caller. */
 export interface ManifestRunDeps {
@@ -111,7 +106,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   const now = nowHelper(at);
   const renderer = new ParamRenderer();
   // An input that is one JSON object (a report from `diagnose --json`) is also given parsed, as input.json.
-  const base = { input: { text: input.text, kind: input.kind ?? 'text', url: input.url ?? '', source: input.source ?? '', ...jsonOf(input.text) }, now };
+  const base = { input: skillInputOf(input), now };
   const schema = (manifest.output_schema ?? { type: 'object' }) as JsonSchema;
   const warnings: string[] = [];
   let usage = ZERO_USAGE;
@@ -189,13 +184,19 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
     const merged = chunks.length > 1 && !manifest.chunking?.reduce ? schemaProblems(schema, output) : [];
     if (merged.length) {
       validation = { ok: false, merged: true, problems: merged };
-      warnings.push(`the ${chunks.length} chunks' outputs merged into one that is not valid against output_schema (${merged.slice(0, 2).join('; ')}): nothing was written; add a chunking.reduce prompt, or loosen the schema`);
+      warnings.push(`the ${chunks.length} chunks' outputs merged into one that is not valid against output_schema (${merged.slice(0, 2).join('; ')}): nothing was written; set chunking.reduce: true (one more call over the partial results), or loosen the schema`);
       return finishInvalid();
     }
     if (chunks.length > 1 && manifest.chunking?.reduce) {
-      const reduceUser = compileTemplate(manifest.chunking.reduce.user, { name: 'chunking.reduce.user' });
-      const reduceSystem = manifest.chunking.reduce.system !== undefined ? compileTemplate(manifest.chunking.reduce.system, { name: 'chunking.reduce.system' }) : undefined;
-      const context = { ...base, parts: outputs, out: output };
+      // prompt.reduce when the skill has one; else its own prompts, reading the partial results as the material.
+      const own = manifest.prompt?.reduce;
+      const templates = own ?? { system: manifest.prompt?.system, user: manifest.prompt?.user ?? '{{ input.text }}' };
+      const where = own ? 'prompt.reduce' : 'prompt';
+      const reduceUser = compileTemplate(templates.user, { name: `${where}.user` });
+      const reduceSystem = templates.system !== undefined ? compileTemplate(templates.system, { name: `${where}.system` }) : undefined;
+      const context = own
+        ? { ...base, parts: outputs, out: output }
+        : { ...base, parts: outputs, out: output, input: { ...base.input, text: JSON.stringify(outputs, null, 2), full_text: input.text } };
       const outcome = await ask(`skill:${manifest.name}:reduce`, reduceSystem?.render(context) ?? '', reduceUser.render(context), { step: 'reduce' });
       if (!outcome.ok) {
         validation = { ok: false, reduce: true, repairs: outcome.repairs, problems: outcome.problems };
@@ -238,9 +239,12 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   const inputs = specs.map((s) => ({ primitive: s.primitive, params: s.params, ...(s.as ? { as: s.as } : {}) }));
   const specOf = new Map(inputs.map((input, i) => [input, specs[i]]));
   const planStarted = performance.now();
+  // The input's files, which `attach: { attachment_id: "{{ input.attachments[0].id }}" }` names.
+  const inputAttachments = attachmentsOf(input);
   const planned = planActions(inputs, deps.records, {
     ...(deps.newId ? { newId: deps.newId } : {}),
     ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}),
+    ...(inputAttachments.length ? { inputAttachments } : {}),
     render: (action, aliases) => {
       const spec = specOf.get(action as (typeof inputs)[number]) ?? specs[inputs.findIndex((x) => x.params === action.params)];
       const context = { ...base, out: output, ...aliases };
@@ -256,7 +260,7 @@ async function runWithin(manifest: SkillManifest, input: ManifestInput, deps: Ma
   throwIfAborted(deps.signal);
   const applied = await applyActions(planned, deps.records, {
     skill: manifest.name, version: manifest.version, promptHash, rawOutput: JSON.stringify(raws), validation, tokens: usage, durationMs: Date.now() - started,
-  }, deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {});
+  }, { ...(deps.workspaceRoot ? { workspaceRoot: deps.workspaceRoot } : {}), ...(inputAttachments.length ? { inputAttachments } : {}) });
   return { skill: manifest.name, version: manifest.version, dryRun: false, output, planned, applied, runId: applied.runId, status: 'ok', warnings, chunks: chunks.length, usage, costUsd: cost, promptHash, producedBy, trace: traceOf() };
   }
 
@@ -297,17 +301,6 @@ function chunksOfflineCount(manifest: SkillManifest, text: string): Chunk[] {
   return [{ index: 0, text, start: 0, end: text.length }];
 }
 
-/** `{ json }` when the text is one JSON object, else nothing. */
-function jsonOf(text: string): { json?: Record<string, unknown> } {
-  const t = text.trim();
-  if (!t.startsWith('{') || !t.endsWith('}')) return {};
-  try {
-    const value: unknown = JSON.parse(t);
-    return value && typeof value === 'object' && !Array.isArray(value) ? { json: value as Record<string, unknown> } : {};
-  } catch {
-    return {};
-  }
-}
 
 function hashOf(parts: readonly string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('hex');
