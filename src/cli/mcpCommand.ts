@@ -4,8 +4,8 @@
  * standard error. The skill folders are watched (also one created after start-up), and a change
  * reloads the skills and announces a new tool list.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer } from '../core/mcp/mcpServer';
+import { StdioLineTransport } from '../core/mcp/stdioLineTransport';
 import type { Core } from '../core/services';
 import type { LlmProvider } from '../core/llm/provider';
 import { builtInSkillsDir, cliSkillHost, WORKSPACE_SKILL_DIRS } from './skillCommands';
@@ -47,7 +47,8 @@ export async function mcpCommand(args: McpArgs): Promise<number> {
     changed,
     cannotWatch: (dir) => args.stderr(`interview-lens mcp: cannot watch ${dir}; restart the server after editing skills there\n`),
   });
-  const transport = new StdioServerTransport();
+  // Not the SDK's stdio transport: it closes (and the server exits 0) on one message over 10 MiB.
+  const transport = new StdioLineTransport(process.stdin, process.stdout, { log: args.stderr });
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

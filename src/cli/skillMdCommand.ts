@@ -12,6 +12,7 @@ import { importSkillMd, SkillMdError } from '../core/skillMd/importSkillMd';
 import { writeFileAtomic } from '../core/store/atomicWrite';
 import { cliSkills } from './skillCommands';
 import { UsageError } from './io';
+import { readInsideSync, SafeReadError } from '../core/runtime/safeRead';
 
 type Io = { stdout: (s: string) => void; stderr: (s: string) => void };
 
@@ -22,7 +23,7 @@ export async function exportCommand(name: string | undefined, out: string | unde
   const skill = skills.find((s) => s.name === name);
   if (!skill) throw new UsageError(`no skill named "${name}" (run "interview-lens skills list")`);
   if (!skill.manifest) throw new UsageError(`skill "${name}" is invalid: ${skill.problems[0]?.message ?? ''} (run "interview-lens skills validate")`);
-  const description = fs.existsSync(path.join(skill.dir, 'description.md')) ? fs.readFileSync(path.join(skill.dir, 'description.md'), 'utf8') : undefined;
+  const description = readDescription(skill.dir, cwd);
   const result = exportSkillMd(skill.manifest, description);
   const file = path.join(path.resolve(cwd, out ?? '.'), result.folder, 'SKILL.md');
   if (fs.existsSync(file)) throw new UsageError(`${file} exists: remove it, or choose another folder with --out`);
@@ -45,8 +46,10 @@ export async function importCommand(from: string | undefined, out: string | unde
   if (!fs.existsSync(file)) throw new UsageError(`not found: ${path.relative(cwd, file) || file} (give a SKILL.md, or the folder holding it)`);
   let result;
   try {
-    result = importSkillMd(fs.readFileSync(file, 'utf8'), fs.readdirSync(path.dirname(file)));
+    // The folder given is the root: SKILL.md must be a regular file in it, not a link out of it.
+    result = importSkillMd(readInsideSync(path.dirname(file), file, { shown: path.relative(cwd, file) || file }), fs.readdirSync(path.dirname(file)));
   } catch (err) {
+    if (err instanceof SafeReadError) throw new UsageError(err.message);
     if (err instanceof SkillMdError) throw new UsageError(`${path.relative(cwd, file) || file}: ${err.message}`);
     throw err;
   }
@@ -64,4 +67,16 @@ export async function importCommand(from: string | undefined, out: string | unde
   for (const p of check.problems) io.stdout(`  ${p.severity}: ${p.line}:${p.column}: ${p.message}\n`);
   for (const n of result.notCarried) io.stdout(`  not carried over: ${n}\n`);
   return 0;
+}
+
+/** The skill's description.md, read only as a regular file inside its folder; undefined when there is none. */
+function readDescription(skillDir: string, cwd: string): string | undefined {
+  const file = path.join(skillDir, 'description.md');
+  try {
+    return readInsideSync(skillDir, file, { shown: path.relative(cwd, file) || file });
+  } catch (err) {
+    if (err instanceof SafeReadError && err.reason === 'missing') return undefined;
+    if (err instanceof SafeReadError) throw new UsageError(`${err.message}; nothing was exported`);
+    throw err;
+  }
 }

@@ -247,7 +247,9 @@ export async function runSkillCommand(deps: RunSkillDeps, arg?: unknown): Promis
     const show = vscode.l10n.t('Show in Job Search');
     // A scripted skill's own summary (summary_md) says what it found, in its words.
     const said = result.summaryMd ? ` ${result.summaryMd.replace(/\s+/g, ' ').trim()}` : '';
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} new and {2} updated records.', skill.name, created, updated) + said, show)
+    // A key the model echoed was replaced before it was stored: the user learns it was there.
+    const redacted = result.redacted ? ` ${vscode.l10n.t('{0} secret(s) in the model\'s reply (API keys or tokens) were replaced by [redacted] before anything was stored.', result.redacted)}` : '';
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0}: {1} new and {2} updated records.', skill.name, created, updated) + redacted + said, show)
       .then((c) => c === show && deps.revealRecords());
     return outcome('applied', applied.runId);
   } catch (err) {

@@ -109,7 +109,7 @@ describe('skill.yaml validation', () => {
     it('several missing keys of one mapping are one problem', () => {
       const { problems } = validateSkillManifest('name: extract_job\nscript: run.ts\n', FILE, { folderName: 'extract_job' });
       assert.equal(problems.length, 1, show(problems));
-      assert.equal(problems[0].message, 'this skill is missing `version` and `description`; add them');
+      assert.equal(problems[0].message, 'this skill is missing `version`, `description` and `match`; add them');
       assert.deepEqual(rangeOf(problems[0]), [1, 1, 1, 5]);
     });
 
@@ -133,7 +133,7 @@ describe('skill.yaml validation', () => {
     });
 
     it('an enum inside a list names the item', () => {
-      expectOne(edit('inputs: [text, link]', 'inputs: [text, video]'), '`inputs[1]` must be one of text, link, image, audio; found "video"', [5, 18, 5, 23], 'schema-enum');
+      expectOne(edit('inputs: [text, link]', 'inputs: [text, video]'), '`inputs[1]` must be one of text, link, image, audio, file; found "video"', [5, 18, 5, 23], 'schema-enum');
     });
 
     it('a wrong type is shown at the value (quotes included)', () => {
@@ -205,6 +205,7 @@ describe('skill.yaml validation', () => {
         '          {{ later.ref }}',
         '  - upsert_company: {name: x}',
         '    as: later',
+        'match: {inputs: [text]}',
         '',
       ].join('\n');
       expectOne(text, '`later` is used before it is defined', [10, 14, 10, 19], 'alias-before-definition', {});

@@ -66,7 +66,8 @@ describe('loadSkillFolders', () => {
       assert.equal(skill.valid, false);
       assert.equal(skill.manifest, undefined);
     }
-    assert.equal(builtIn.problems.length, 1, 'the built-in copy has nothing else wrong');
+    // (The fixture is in the form before the skill spec on purpose; its legacy-form warnings are not "wrong".)
+    assert.equal(builtIn.problems.filter((p) => p.code !== 'legacy-form').length, 1, 'the built-in copy has nothing else wrong');
   });
 
   it('a workspace skill named like a built-in is invalid, and the built-in keeps working (a cloned repository cannot disable it)', async () => {
@@ -109,7 +110,7 @@ describe('loadSkillFolders', () => {
   it('gives each skill the others\' keywords: a shared one is a warning naming the other skill; a built-in is compared with built-ins only', async () => {
     const builtIn = tempDir('il-manifest-builtin-');
     const dir = tempDir('il-manifest-');
-    const withKeywords = (name: string, keywords: string) => VALID(name).replace('prompt:', `match: {keywords: [${keywords}]}\nprompt:`);
+    const withKeywords = (name: string, keywords: string) => VALID(name).replace('match: {inputs: [text]}', `match: {keywords: [${keywords}], inputs: [text]}`);
     try {
       write(path.join(builtIn, 'notes', 'skill.yaml'), withKeywords('notes', 'note, memo'));
       write(path.join(dir, 'jobs', 'skill.yaml'), withKeywords('jobs', 'hiring, Memo'));
@@ -173,7 +174,7 @@ describe('loadSkillFolders', () => {
 
     it('a script that links outside does not count as the skill\'s script', async () => {
       write(path.join(outside, 'run.ts'), 'export {};\n');
-      write(path.join(dir, 'scripted', 'skill.yaml'), 'name: scripted\nversion: 1\ndescription: Runs a script on the input. Use it in tests. Not for users.\nmatch: {inputs: [text]}\nscript: run.ts\n');
+      write(path.join(dir, 'scripted', 'skill.yaml'), 'name: scripted\nversion: 1\ndescription: Runs a script on the input. Use it in tests. Not for users.\nscript: run.ts\nmatch: {inputs: [text]}\n');
       fs.symlinkSync(path.join(outside, 'run.ts'), path.join(dir, 'scripted', 'run.ts'));
       const { skills } = await loadSkillFolders([dir]);
       assert.deepEqual(skills[0].problems.map((p) => [p.code, range(p)]), [['script-missing', [4, 9, 4, 15]]]);

@@ -106,11 +106,12 @@ describe('running a declarative skill', function () {
 
   it('a number from a whole {{ expression }} fills a text parameter as text, as Jinja prints it; a misspelt parameter is refused at load', async () => {
     const yaml = [
-      'name: count_note', 'version: 1', 'description: Notes how long a line is. Use it in a unit test. Not for real inputs.', 'match: {inputs: [text]}',
+      'name: count_note', 'version: 1', 'description: Notes how long a line is. Use it in a unit test. Not for real inputs.',
       'prompt:', '  user: "{{ input.text }}"',
       'output_schema:', '  type: object', '  required: [n]', '  properties:', '    n: { type: integer, description: The length of the line. }',
       'offline:', '  n: "{{ input.text | length }}"',
       'actions:', '  - create_note:', '      title: "{{ out.n }}"', '      body_md: "{{ out.n }}"',
+      'match: {inputs: [text]}',
     ].join('\n') + '\n';
     const v = validateSkillManifest(yaml, 'skills/count_note/skill.yaml', { folderName: 'count_note', checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema });
     assert.ok(v.manifest, JSON.stringify(v.problems));
@@ -128,15 +129,17 @@ describe('running a declarative skill', function () {
 });
 
 describe('skill files that could hurt: patterns that backtrack', () => {
-  it('an output_schema pattern with a repeated group that repeats is refused where it is written, and never run', async () => {
-    for (const bad of ['^(a+)+$', '(a|ab)*c', '^(\\w+\\s?)*$', '(x+x+)+y', '(a)\\1']) assert.ok(unsafePatternReason(bad), bad);
-    for (const ok of ['^[0-9]{4}-[0-9]{2}-[0-9]{2}$', '^[a-z]+(-[a-z]+)*$', '^https?://', '^(foo|bar)$', '[A-Z]{2,3}']) assert.equal(unsafePatternReason(ok), undefined, ok);
-    const yaml = 'name: evil\nversion: 1\ndescription: x\nmatch: {inputs: [text]}\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    a:\n      type: string\n      pattern: "^(a+)+$"\nactions:\n  - create_note:\n      body_md: x\n';
+  it('an output_schema pattern the linear-time engine cannot run (a backreference) is refused where it is written, and never run', async () => {
+    for (const bad of ['(a)\\1', '(?=a)a', '(?<!x)y', '(a']) assert.ok(unsafePatternReason(bad), bad);
+    // Nested repetition runs in linear time in the engine, so it is no longer refused.
+    for (const ok of ['^[0-9]{4}-[0-9]{2}-[0-9]{2}$', '^[a-z]+(-[a-z]+)*$', '^https?://', '^(foo|bar)$', '[A-Z]{2,3}', '^(a+)+$']) assert.equal(unsafePatternReason(ok), undefined, ok);
+    const yaml = 'name: evil\nversion: 1\ndescription: x\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    a:\n      type: string\n      pattern: "(a)\\\\1"\nactions:\n  - create_note:\n      body_md: x\nmatch: {inputs: [text]}\n';
     const v = validateSkillManifest(yaml, 'skills/evil/skill.yaml', { folderName: 'evil' });
     const p = v.problems.find((x) => /refused/.test(x.message));
     assert.ok(p, JSON.stringify(v.problems));
     assert.equal(p!.line, 11);
-    const llm = new FakeLlm(() => JSON.stringify({ a: `${'a'.repeat(40)}!` }));
-    await assert.rejects(structuredCall(llm, { purpose: 'x', system: [], messages: [], maxTokens: 10 }, { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } }, { signal: new AbortController().signal }), /refused/);
+    assert.match(p!.message, /backreference/);
+    const llm = new FakeLlm(() => JSON.stringify({ a: 'aa' }));
+    await assert.rejects(structuredCall(llm, { purpose: 'x', system: [], messages: [], maxTokens: 10 }, { type: 'object', properties: { a: { type: 'string', pattern: '(a)\\1' } } }, { signal: new AbortController().signal }), /refused/);
   });
 });

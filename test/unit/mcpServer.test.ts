@@ -13,7 +13,7 @@ import { KNOWLEDGE_DIR, ROOT, tempDir } from './helpers';
 import { startMockOpenAi } from '../support/mockOpenAiServer';
 
 const BUILT_IN = path.join(ROOT, 'skills');
-const jot = (description: string) => `name: jot\nversion: 1\ndescription: ${description}\nmatch:\n  keywords: [jot]\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "Jot"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n`;
+const jot = (description: string) => `name: jot\nversion: 1\ndescription: ${description}\nmatch:\n  inputs: [text]\n  keywords: [jot]\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "Jot"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n`;
 
 /** `promise`, or a failure naming `what` after `ms` (so a missing notification fails instead of hanging the run). */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {

@@ -81,7 +81,7 @@ describe('run_skill: skills as a tool of the registry', function () {
   it('its description lists the enabled skills this caller loaded (workspace ones too); a disabled one is neither listed nor runnable', async () => {
     const skill = (name: string, enabled: boolean, words: string) => {
       fs.mkdirSync(path.join(work, 'skills', name), { recursive: true });
-      fs.writeFileSync(path.join(work, 'skills', name, 'skill.yaml'), `name: ${name}\nversion: 1\nenabled: ${enabled}\ndescription: ${words} Use it in tests. Not for users.\nmatch:\n  keywords: [${name}]\n  priority: 90\nprompt:\n  user: "{{ input.text }}"\noffline:\n  title: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: A short title for the note. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n`);
+      fs.writeFileSync(path.join(work, 'skills', name, 'skill.yaml'), `name: ${name}\nversion: 1\nenabled: ${enabled}\ndescription: ${words} Use it in tests. Not for users.\nmatch:\n  inputs: [text]\n  keywords: [${name}]\n  priority: 90\nprompt:\n  user: "{{ input.text }}"\noffline:\n  title: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: A short title for the note. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n`);
     };
     skill('salary_notes', true, 'Files what a recruiter said about pay.');
     skill('secret_notes', false, 'Files things nobody should see.');

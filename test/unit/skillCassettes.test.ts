@@ -125,7 +125,7 @@ describe('built-in skills: recorded runs replayed as tests', function () {
     it('a workspace skill changed since its recording is stale, not failed', async () => {
       const dir = path.join(work, 'skills', 'jot');
       fs.mkdirSync(dir, { recursive: true });
-      const yaml = (title: string) => `name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nmatch:\n  keywords: [jot]\nprompt:\n  user: \"{{ input.text }}\"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "${title}"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n`;
+      const yaml = (title: string) => `name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nmatch:\n  inputs: [text]\n  keywords: [jot]\nprompt:\n  user: \"{{ input.text }}\"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\noffline:\n  title: "${title}"\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body_md: "{{ input.text }}"\n`;
       fs.writeFileSync(path.join(dir, 'skill.yaml'), yaml('Jot'));
       fs.writeFileSync(path.join(work, 'in.txt'), 'jot: call Maya back');
       const rec = await runCliIn(work, {}, 'run', 'jot', '--input', 'in.txt', '--dry-run', '--record', 'jot');

@@ -54,14 +54,14 @@ describe('skill editor: completion', () => {
 
   it('after "strategy: " offers the enum values; in a flow list, the values not yet listed', () => {
     assert.deepEqual(labels(complete(inExtractJob('strategy: fixed', 'strategy: §'))), ['none', 'fixed', 'topic']);
-    assert.deepEqual(labels(complete(inExtractJob('inputs: [text, link]', 'inputs: [text, §]'))), ['link', 'image', 'audio']);
+    assert.deepEqual(labels(complete(inExtractJob('inputs: [text, link]', 'inputs: [text, §]'))), ['link', 'image', 'audio', 'file']);
     // Typed right after the colon, the value comes with its space.
     const afterColon = complete(cursor('name: s\nchunking:\n  strategy:§\n'), 'skill', { triggerCharacter: ':' });
     assert.equal(afterColon[0].insertText, ' none');
   });
 
   it('a "- " in a block list of values offers the values, without those of the other items', () => {
-    assert.deepEqual(labels(complete(cursor('name: s\nmatch:\n  inputs:\n    - text\n    - §\n'))), ['link', 'image', 'audio']);
+    assert.deepEqual(labels(complete(cursor('name: s\nmatch:\n  inputs:\n    - text\n    - §\n'))), ['link', 'image', 'audio', 'file']);
   });
 
   it('a partly typed key is replaced whole', () => {
@@ -72,11 +72,11 @@ describe('skill editor: completion', () => {
     assert.equal(strategy.insertText, 'strategy: ${1|none,fixed,topic|}');
   });
 
-  it('inside an actions item offers the primitives with their required parameters, then as and when', () => {
+  it('inside an actions item offers the primitives with their required parameters (as and when go inside the parameters, the spec\'s place)', () => {
     const items = complete(inExtractJob('  - add_tags:', '  - §\n  - add_tags:'));
     const names = labels(items);
     assert.deepEqual(names.slice(0, 15), ['upsert_company', 'upsert_position', 'upsert_person', 'create_application', 'create_interview', 'create_offer', 'create_note', 'create_event', 'create_reminder', 'add_tags', 'link', 'attach', 'update_entity', 'create_document_version', 'save_diagnosis']);
-    assert.deepEqual(names.slice(15), ['as', 'when']);
+    assert.deepEqual(names.slice(15), []);
     const note = items.find((i) => i.label === 'create_note')!;
     // The parameters sit under the primitive key (column 4), two spaces deeper.
     assert.equal(note.insertText, 'create_note:\n      body_md: "$1"');
@@ -85,9 +85,12 @@ describe('skill editor: completion', () => {
     assert.equal(tags.insertText, 'add_tags:\n      entity: "$1"\n      names: [$2]');
   });
 
-  it('an action item that names its primitive already gets only as and when', () => {
+  it('an action item that names its primitive already gets nothing beside it: as and when are offered inside its parameters', () => {
     const items = complete(cursor('name: s\nactions:\n  - create_note:\n      body_md: x\n    §\n'));
-    assert.deepEqual(labels(items), ['as', 'when']);
+    assert.deepEqual(labels(items), []);
+    const inside = complete(cursor('name: s\nactions:\n  - create_note:\n      body_md: x\n      §\n'));
+    assert.ok(labels(inside).includes('as') && labels(inside).includes('when'));
+    assert.equal(inside.find((i) => i.label === 'when')!.insertText, 'when: "{{ $1 }}"');
   });
 
   it('on the line below "actions:" offers whole "- primitive" items', () => {
@@ -99,7 +102,7 @@ describe('skill editor: completion', () => {
 
   it('parameter keys of a primitive come from its own schema', () => {
     const items = complete(cursor('name: s\nactions:\n  - create_note:\n      body_md: x\n      §\n'));
-    assert.deepEqual(labels(items).sort(), ['about', 'kind', 'occurred_on', 'source', 'structured', 'title']);
+    assert.deepEqual(labels(items).sort(), ['about', 'as', 'kind', 'occurred_on', 'source', 'structured', 'title', 'when']);
   });
 
   it('inside {{ out. }} of an action parameter offers output_schema\'s fields with their descriptions', () => {
@@ -137,7 +140,7 @@ describe('skill editor: completion', () => {
 
   it('in prompt.* offers input, now and chunk; in a block scalar too; now.date() is inserted as a call', () => {
     assert.deepEqual(labels(complete(cursor('name: s\nprompt:\n  user: |\n    Hello {{ § }}\n'))), ['input', 'now', 'chunk']);
-    assert.deepEqual(labels(complete(cursor('name: s\nprompt:\n  user: |\n    Hello {{ input.§\n'))), ['text', 'kind', 'url', 'source', 'json', 'full_text']);
+    assert.deepEqual(labels(complete(cursor('name: s\nprompt:\n  user: |\n    Hello {{ input.§\n'))), ['text', 'link', 'transcript', 'attachments', 'source_kind', 'hints', 'requested_skill', 'source', 'json', 'full_text', 'url', 'kind']);
     assert.deepEqual(complete(cursor('name: s\nprompt:\n  user: "{{ now.§ }}"\n')).map((i) => i.insertText), ['date()', 'iso()']);
     assert.deepEqual(labels(complete(cursor('name: s\nchunking:\n  reduce:\n    user: "{{ § }}"\n'))), ['input', 'now', 'parts', 'out']);
   });

@@ -52,8 +52,8 @@ describe('skill editor: hover', () => {
     assert.equal(EXTRACT_JOB.slice(out.range.start, out.range.end), 'deadline');
     const alias = hoverAt(EXTRACT_JOB, at(EXTRACT_JOB, 'company.id }}'), 'skill')!;
     assert.match(alias.markdown, /^`company` — The result of action 1 \(`as: company`, line \d+\)\.$/);
-    const input = hoverAt(EXTRACT_JOB, at(EXTRACT_JOB, 'input.url }}', 7), 'skill')!;
-    assert.match(input.markdown, /^`input.url` — The link the input came from/);
+    const input = hoverAt(EXTRACT_JOB, at(EXTRACT_JOB, 'input.link }}', 7), 'skill')!;
+    assert.match(input.markdown, /^`input.link` — The link the input came from/);
     const filter = hoverAt(EXTRACT_JOB, at(EXTRACT_JOB, 'days_before(3)'), 'skill')!;
     assert.match(filter.markdown, /^\*\*days_before\*\* \(filter\) — The date n days before/);
   });
@@ -73,10 +73,10 @@ describe('skill editor: hover', () => {
 describe('skill editor: quick fixes', () => {
   it('adds a missing required key after the key before it in the schema\'s order, with a value to start from', () => {
     const text = `name: my_skill\ndescription: Extracts x. Not for y.\n${BASE}`;
-    assert.equal(fixed(text, 'schema-required'), `name: my_skill\nversion: 1\ndescription: Extracts x. Not for y.\nmatch: {inputs: [text]}\n${BASE}`);
+    assert.equal(fixed(text, 'schema-required'), `name: my_skill\nversion: 1\nmatch:\n  inputs: [text]\ndescription: Extracts x. Not for y.\n${BASE}`);
     // With no earlier key written, after the mapping's last line.
     const noName = `version: 1\ndescription: d\n${BASE}`;
-    assert.equal(fixed(noName, 'schema-required'), `${noName}name: my_skill\n`);
+    assert.equal(fixed(noName, 'schema-required'), `${noName}name: my_skill\nmatch:\n  inputs: [text]\n`);
   });
 
   it('adds a nested required key at the mapping\'s indentation, after a block scalar', () => {
@@ -105,7 +105,7 @@ describe('skill editor: quick fixes', () => {
 
   it('renames name to the folder\'s name, and corrects a close misspelling', () => {
     const text = `name: other_name\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\n${BASE}`;
-    assert.equal(fixed(text, 'name-folder-mismatch'), `name: my_skill\nversion: 1\ndescription: d\n${BASE}`);
+    assert.equal(fixed(text, 'name-folder-mismatch'), `name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\n${BASE}`);
     const typo = `name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\nchunking:\n  strategy: fixd\n${BASE}`;
     assert.equal(fixed(typo, 'schema-enum'), typo.replace('fixd', 'fixed'));
   });
@@ -145,8 +145,8 @@ describe('skill editor: ranges and files', () => {
     const { checkTemplateSyntax } = require('../../src/core/skills/manifest/manifestChecks') as typeof import('../../src/core/skills/manifest/manifestChecks');
     const t = validateSkillManifest(tpl, '/w/skills/my_skill/skill.yaml', { folderName: 'my_skill', checkTemplate: checkTemplateSyntax }).problems.find((x) => x.code === 'template-syntax')!;
     const z = toZeroBased(t);
-    assert.equal(z.startLine, 7);
-    assert.equal(tpl.split('\n')[7].slice(z.startCharacter, z.endCharacter), 'nosuchfilter');
+    assert.equal(z.startLine, 8);
+    assert.equal(tpl.split('\n')[8].slice(z.startCharacter, z.endCharacter), 'nosuchfilter');
   });
 
   it('any skill.yaml is a skill; a *.chain.yaml is a chain inside the skill folders only', () => {

@@ -6,7 +6,7 @@ import { pickVersions, requestIdOf } from '../../src/core/routing/canary';
 import { tempDir } from './helpers';
 
 const skillYaml = (version: number, extra = '') =>
-  `name: jot\nversion: ${version}\n${extra}match:\n  keywords: [jot]\ndescription: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n`;
+  `name: jot\nversion: ${version}\n${extra}match:\n  inputs: [text]\n  keywords: [jot]\ndescription: Keeps a jotted line as a note. Use it for one-line jots. Not for job postings.\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string, description: The note's title. }\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n`;
 
 describe('canary: two versions of one skill', () => {
   let work: string;

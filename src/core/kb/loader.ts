@@ -4,6 +4,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
 import schema from '../../../knowledge/schema.json';
 import { CATEGORIES, DIMENSIONS, type KnowledgeEntry, type KnowledgeItem } from './types';
+import { linearRegExpEngine } from '../runtime/linearRegExp';
 
 /** Knowledge content that does not match the schema; names the file, entry and field. */
 export class KnowledgeFormatError extends Error {}
@@ -27,7 +28,7 @@ function describe(e: ErrorObject, file: string, items: unknown[]): string {
 
 /** Checks one file's parsed YAML against knowledge/schema.json; every problem is listed. */
 export function checkItems(doc: unknown, file: string): { items: KnowledgeItem[]; errors: string[] } {
-  validateFile ??= new Ajv({ allErrors: true, strict: false }).compile(schema);
+  validateFile ??= new Ajv({ allErrors: true, strict: false, code: { regExp: linearRegExpEngine } }).compile(schema);
   if (!Array.isArray(doc)) return { items: [], errors: [`${file}: the file must be a YAML list of entries`] };
   if (validateFile(doc)) return { items: doc as KnowledgeItem[], errors: [] };
   // anyOf failures repeat every branch's error; keep one line per place.

@@ -4,6 +4,7 @@ import { yamlProblems } from './yamlProblems';
 import schema from '../../../knowledge/schema.json';
 import { toEntries } from './loader';
 import type { KnowledgeEntry, KnowledgeItem } from './types';
+import { linearRegExpEngine } from '../runtime/linearRegExp';
 
 /** A problem in a user's knowledge file, with the character range it refers to. */
 export interface KnowledgeProblem {
@@ -17,7 +18,7 @@ export interface KnowledgeProblem {
 let validateItem: ValidateFunction | undefined;
 
 function itemValidator(): ValidateFunction {
-  validateItem ??= new Ajv({ allErrors: true, strict: false }).compile({ $ref: '#/definitions/item', definitions: schema.definitions });
+  validateItem ??= new Ajv({ allErrors: true, strict: false, code: { regExp: linearRegExpEngine } }).compile({ $ref: '#/definitions/item', definitions: schema.definitions });
   return validateItem;
 }
 

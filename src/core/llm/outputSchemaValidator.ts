@@ -6,12 +6,14 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../runtime/schema';
+import { linearRegExpEngine } from '../runtime/linearRegExp';
 
 let ajv: Ajv | undefined;
 
 function instance(): Ajv {
   if (!ajv) {
-    ajv = new Ajv({ allErrors: true, strict: false });
+    // Patterns from skills and model replies run in the linear-time engine (re2js): no ReDoS.
+    ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: linearRegExpEngine } });
     addFormats(ajv, ['date', 'date-time', 'time', 'email', 'uri']);
   }
   return ajv;

@@ -6,6 +6,7 @@
  * every wait.
  */
 import { LlmError } from './provider';
+import { linkAbort } from '../runtime/linkedAbort';
 
 /** Statuses worth another attempt: rate limits and a server that says it is busy or broke for a moment. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 503, 529]);
@@ -181,11 +182,11 @@ export class AttemptDeadline {
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private expired = false;
-  private readonly onRunAbort = () => this.controller.abort(this.run.reason);
+  // Attempts in flight share one listener on the run's signal (linkedAbort.ts), not one each.
+  private readonly unlink: () => void;
 
-  constructor(private readonly run: AbortSignal, private readonly ms: number) {
-    if (run.aborted) this.controller.abort(run.reason);
-    else run.addEventListener('abort', this.onRunAbort, { once: true });
+  constructor(run: AbortSignal, private readonly ms: number) {
+    this.unlink = linkAbort(run, this.controller);
     this.touch();
   }
 
@@ -211,6 +212,6 @@ export class AttemptDeadline {
 
   dispose(): void {
     clearTimeout(this.timer);
-    this.run.removeEventListener('abort', this.onRunAbort);
+    this.unlink();
   }
 }

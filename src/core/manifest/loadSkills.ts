@@ -136,8 +136,9 @@ class Root {
     if (!real) return fileProblem(`${path.basename(p)} is a link to a file outside ${this.shown}; it was not read (copy the file here instead)`, 'file-outside', { reason: 'file', found: path.basename(p) });
     let handle: fs.promises.FileHandle | undefined;
     try {
-      // O_NOFOLLOW: a link swapped in after the check above is refused rather than followed.
-      handle = await fs.promises.open(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+      // O_NOFOLLOW: a link swapped in after the check above is refused rather than followed;
+      // O_NONBLOCK: a FIFO in the folder does not block the open (it is refused as not a regular file).
+      handle = await fs.promises.open(real, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOCTTY ?? 0));
       const st = await handle.stat();
       if (!st.isFile()) return fileProblem(`${path.basename(p)} is not a regular file`, 'file-unreadable', { reason: 'not-a-file', found: path.basename(p) });
       if (st.size > maxBytes) return fileProblem(`${path.basename(p)} is ${Math.ceil(st.size / 1024)} KB; the limit is ${Math.floor(maxBytes / 1024)} KB, so it was not read`, 'file-too-large', { found: path.basename(p), limit: Math.floor(maxBytes / 1024) });

@@ -4,6 +4,7 @@
 // type), and each mistake is shown at the key or value inside output_schema that causes it.
 
 import { schemaPatterns, unsafePatternReason } from '../runtime/safePattern';
+import { linearRegExpEngine } from '../runtime/linearRegExp';
 import Ajv from 'ajv';
 import { isMap, isSeq, isScalar, type Node } from 'yaml';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
@@ -29,7 +30,7 @@ function ajv(): Ajv {
   // Formats are not validated at run time either (no ajv-formats), so they are not an error here.
   strictAjv ??= new Ajv({
     strict: true, allErrors: true, verbose: true, allowUnionTypes: true, validateFormats: false,
-    validateSchema: false, addUsedSchema: false, logger: false, code: { optimize: false },
+    validateSchema: false, addUsedSchema: false, logger: false, code: { optimize: false, regExp: linearRegExpEngine },
   });
   return strictAjv;
 }
@@ -109,7 +110,7 @@ export function checkOutputSchema(schema: unknown, pointer: string, file: string
   // A pattern runs on model output in a backtracking engine: a nested repetition could hang the editor.
   for (const { pattern, pointer: where } of schemaPatterns(root, pointer)) {
     const why = unsafePatternReason(pattern);
-    if (why) problems.push(at(locations.has(where) ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${pattern.slice(0, 60)}" is refused: ${why}; write it without repeating a group that repeats (e.g. ^[a-z]+(-[a-z]+)*$ is fine, ^(a+)+$ is not)`, where, { reason: 'unsafe-pattern', found: pattern, detail: why }));
+    if (why) problems.push(at(locations.has(where) ? locations.valueRange(where) : locations.keyRange(pointer), `the pattern "${pattern.slice(0, 60)}" is refused: ${why} (patterns run in a linear-time engine, RE2, which has no backreferences or lookarounds)`, where, { reason: 'unsafe-pattern', found: pattern, detail: why }));
   }
   if (problems.length) return problems;
   try {

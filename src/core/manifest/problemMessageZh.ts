@@ -158,7 +158,7 @@ function outputSchemaZh(p: ManifestProblem, d: NonNullable<ManifestProblem['data
     case 'ref-unresolved': return `\`$ref\` ${quoted(d.found)} 在 output_schema 里找不到目标；在 \`definitions\` 下定义它，或改正引用`;
     case 'ref-outside': return `\`$ref\` ${quoted(d.found)} 指向 output_schema 之外，这不受支持；把定义复制到 \`definitions\` 下`;
     case 'invalid-pattern': return `正则表达式 ${quoted(d.found)} 无效${said(d.detail)}`;
-    case 'unsafe-pattern': return `正则表达式 ${quoted(d.found)} 被拒绝${said(d.detail)}；不要重复一个本身会重复的分组（例如 ^[a-z]+(-[a-z]+)*$ 可以，^(a+)+$ 不行）`;
+    case 'unsafe-pattern': return `正则表达式 ${quoted(d.found)} 被拒绝${said(d.detail)}（正则表达式由线性时间引擎 RE2 执行，不支持反向引用和环视）`;
     default: {
       // A meta-schema error: worded as its keyword's problem would be.
       const code = d.reason as ManifestProblemCode | undefined;

@@ -19,6 +19,7 @@ import { interviewWhenIsTime, legacyEdits, specActionParams, specForm } from './
 import { LEGACY_PARAMS } from '../actions/legacyParams';
 import type { ActionName } from '../actions/registry';
 import { YamlLocations, type ScalarSite } from './yamlLocations';
+import { linearRegExpEngine } from '../runtime/linearRegExp';
 
 /** A template string in a manifest, with what a template checker needs to place its problems. */
 export interface TemplateSite extends ScalarSite {
@@ -115,7 +116,7 @@ let validators: { skill: ValidateFunction; chain: ValidateFunction } | undefined
 function compiled(): { skill: ValidateFunction; chain: ValidateFunction } {
   if (!validators) {
     // The schemas are ours and checked by a unit test, so compiling skips the meta-schema pass.
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateSchema: false, logger: false, code: { optimize: false } });
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateSchema: false, logger: false, code: { optimize: false, regExp: linearRegExpEngine } });
     // "Exactly one primitive" is checked in code (checkPrimitives): the schema's oneOf says it
     // for other YAML tools, but costs 15 errors per action item that would all be thrown away.
     const runtimeSkill = structuredClone(skillSchema) as { definitions: { action: { oneOf?: unknown } } };

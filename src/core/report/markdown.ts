@@ -7,6 +7,7 @@
  */
 import { count, formatDate, msg, punct } from '../i18n';
 import { skippedNote } from './skipped';
+import { escapeControls } from '../runtime/redact';
 import { DIMENSIONS } from '../kb/types';
 import type { Language } from '../transcript/language';
 import { deliveryMetrics, noDeliveryNote, speakerEvidence } from './deliveryHtml';
@@ -162,5 +163,6 @@ export function renderMarkdown(report: Report): string {
     '',
     ...report.perQuestion.flatMap((q) => question(q, lang)),
   ];
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  // A transcript's ESC, BEL or bidi overrides would act on whoever cats or previews the file: shown as \uXXXX, as the terminal output shows them.
+  return `${escapeControls(lines.join('\n')).replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
 }

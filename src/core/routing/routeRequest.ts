@@ -8,6 +8,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { LlmError, responseText, type LlmProvider } from '../llm/provider';
 import { wildcardMatch } from './wildcard';
 import type { JsonSchema } from '../runtime/schema';
+import { linearRegExpEngine } from '../runtime/linearRegExp';
 
 import type { InputKind } from '../manifest/types';
 
@@ -97,7 +98,7 @@ async function askModel(llm: LlmProvider, skills: readonly RoutableSkill[], inpu
     const start = raw.indexOf('{');
     const end = raw.lastIndexOf('}');
     const value = start >= 0 && end > start ? JSON.parse(raw.slice(start, end + 1)) : undefined;
-    routeValidator ??= new Ajv({ strict: false }).compile(ROUTE_SCHEMA);
+    routeValidator ??= new Ajv({ strict: false, code: { regExp: linearRegExpEngine } }).compile(ROUTE_SCHEMA);
     if (!routeValidator(value)) return { error: 'the model did not answer with {"skill", "confidence"}' };
     const v = value as { skill: string; confidence: number };
     if (!skills.some((s) => s.name === v.skill)) return { error: `the model chose "${v.skill}", which is not a skill here` };

@@ -6,9 +6,12 @@
  * It knows two kinds of secret:
  * - the configured values themselves (API keys read from the environment or SecretStorage are
  *   registered with `registerSecret` when they are read), so a key of any shape is replaced;
- * - generic shapes for credentials nobody registered: provider keys (sk-…, sk-ant-…), bearer
- *   tokens, `Authorization:` / `x-api-key:` headers, key-like URL query parameters and the
- *   userinfo of a URL (`scheme://user:pass@host`).
+ * - generic shapes for credentials nobody registered: provider keys (sk-…, sk-ant-…, sk-proj-…),
+ *   GitHub (ghp_, gho_, ghs_, ghu_, github_pat_), Slack (xox?-) and AWS (AKIA…/ASIA… with the
+ *   secret key beside one) tokens, bearer tokens, `Authorization:` / `x-api-key:` headers,
+ *   key-like URL query parameters and the userinfo of a URL (`scheme://user:pass@host`);
+ * - and both kinds base64-, base64url- or URL-encoded: a model that echoes a key encoded (or a
+ *   header holding one) leaves only `[redacted]`.
  */
 import type { Logger } from './logger';
 
@@ -45,10 +48,23 @@ const GENERIC: Array<[RegExp, string | ((...m: string[]) => string), (text: stri
     (_m, name, sep, scheme) => `${name}${sep}${scheme ? `${scheme} ` : ''}${REDACTED}`, (t) => HEADER_HINT.test(t)],
   // A bearer token in free text: long, or with a digit (so "Bearer authentication" stays).
   [BEARER_TOKEN, `Bearer ${REDACTED}`, (t) => t.includes('Bearer')],
-  // Provider key shapes (Anthropic, OpenAI).
+  // Provider key shapes (Anthropic, OpenAI's sk-… and sk-proj-…).
   [/\bsk-ant-[A-Za-z0-9_-]{8,}/g, REDACTED, (t) => t.includes('sk-ant-')],
   [/\bsk-[A-Za-z0-9_-]{16,}/g, REDACTED, (t) => t.includes('sk-')],
+  // GitHub tokens (personal, OAuth, app, user-to-server, refresh; fine-grained personal).
+  [/\bgh[oprsu]_[A-Za-z0-9]{20,}/g, REDACTED, (t) => t.includes('gh')],
+  [/\bgithub_pat_[A-Za-z0-9_]{20,}/g, REDACTED, (t) => t.includes('github_pat_')],
+  // Slack tokens (bot, user, app-level, refresh, legacy).
+  [/\bxox[abprs]-[A-Za-z0-9-]{10,}/g, REDACTED, (t) => t.includes('xox')],
+  // AWS access key ids; the secret key beside one is a 40-character base64 run (below).
+  [/\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, REDACTED, (t) => t.includes('AKIA') || t.includes('ASIA')],
+  [/(aws_?secret_?access_?key["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{40}/gi, `$1${REDACTED}`, (t) => /aws_?secret/i.test(t)],
 ];
+
+/** A run of characters a base64, base64url or URL-encoded token is made of (one class: linear). */
+const ENCODED_RUN = /[A-Za-z0-9+/=_%.~-]+/g;
+/** Encoded runs shorter than this are not decoded: no key fits in them. */
+const MIN_ENCODED_RUN = 16;
 
 /** The pattern of the registered secrets (literal alternatives), for the linear-time test. */
 export function registeredSecretsPattern(): RegExp | undefined {
@@ -59,7 +75,7 @@ export function registeredSecretsPattern(): RegExp | undefined {
 export function registerSecret(value: string | undefined | null): void {
   const v = value?.trim();
   if (!v || v.length < MIN_SECRET_LENGTH) return;
-  const forms = [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1)];
+  const forms = [v, encodeURIComponent(v), JSON.stringify(v).slice(1, -1), ...base64Forms(v)];
   let added = false;
   for (const f of forms) {
     if (!registered.has(f)) {
@@ -71,6 +87,23 @@ export function registerSecret(value: string | undefined | null): void {
   // Longest first, so a key that contains another registered key is replaced whole.
   const alternatives = [...registered].sort((a, b) => b.length - a.length).map(escapeRegExp);
   registeredPattern = new RegExp(alternatives.join('|'), 'g');
+}
+
+/**
+ * The base64 and base64url text that `value` becomes inside any base64-encoded text: its bytes
+ * start at one of three offsets in a 3-byte group, and only the characters made of its bytes alone
+ * are the same whatever surrounds it (so "Authorization: KEY" encoded still contains one of them).
+ */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const out: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const core = encoded.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    if (core.length < MIN_SECRET_LENGTH) continue;
+    out.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return out;
 }
 
 /**
@@ -106,14 +139,84 @@ export function forgetSecrets(): void {
   registeredPattern = undefined;
 }
 
-/** Replaces registered secrets and credential shapes in a text. */
+/** Replaces registered secrets and credential shapes in a text, also when base64- or URL-encoded. */
 export function redactText(text: string): string {
+  let out = redactPlain(text);
+  // Encoded forms: a run that decodes (base64 or percent-encoding) to text holding a secret goes whole.
+  // AWS: a 40-character base64 run beside an access key id is its secret key.
+  const awsSecretNearby = out !== text && /(?:AKIA|ASIA)[A-Z0-9]{16}/.test(text);
+  if (hasLongRun(out)) {
+    out = out.replace(ENCODED_RUN, (run) => {
+      if (run.length < MIN_ENCODED_RUN) return run;
+      if (awsSecretNearby && run.length === 40 && !run.includes('%') && /[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run)) return REDACTED;
+      for (const decoded of decodings(run)) if (redactPlain(decoded) !== decoded) return REDACTED;
+      return run;
+    });
+  }
+  return out;
+}
+
+/** `text` with registered secrets and known shapes replaced, as written (not decoded). */
+function redactPlain(text: string): string {
   let out = registeredPattern ? text.replace(registeredPattern, REDACTED) : text;
   for (const [pattern, replacement, couldMatch] of GENERIC) {
     if (!couldMatch(out)) continue;
     out = typeof replacement === 'string' ? out.replace(pattern, replacement) : out.replace(pattern, replacement);
   }
   return out;
+}
+
+/** Whether `text` has a stretch of MIN_ENCODED_RUN characters without a space (cheap pre-check). */
+function hasLongRun(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    run = c > 32 && c < 127 ? run + 1 : 0;
+    if (run >= MIN_ENCODED_RUN) return true;
+  }
+  return false;
+}
+
+/** What an encoded run may stand for: its percent-decoding, and its base64 decoding when that is text. */
+function decodings(run: string): string[] {
+  const out: string[] = [];
+  if (run.includes('%')) {
+    try {
+      out.push(decodeURIComponent(run));
+    } catch {
+      // not percent-encoding
+    }
+  }
+  let end = run.length;
+  while (end > 0 && run[end - 1] === '=') end--;
+  const body = run.slice(0, end);
+  if (!body.includes('%') && !body.includes('=') && !body.includes('.') && !body.includes('~')) {
+    const decoded = Buffer.from(body, 'base64').toString('utf8');
+    // Printable text only: random base64 decodes to binary, which holds no key.
+    if (decoded.length >= 8 && isMostlyPrintable(decoded)) out.push(decoded);
+  }
+  return out;
+}
+
+function isMostlyPrintable(text: string): boolean {
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 0xfffd) bad++;
+  }
+  return bad * 10 <= text.length;
+}
+
+/** How many secrets redacting `text` replaced (for a run's summary: "2 secrets were redacted"). */
+export function redactCounting(text: string): { text: string; redacted: number } {
+  const out = redactText(text);
+  return { text: out, redacted: out === text ? 0 : Math.max(1, occurrences(out, REDACTED) - occurrences(text, REDACTED)) };
+}
+
+function occurrences(text: string, part: string): number {
+  let n = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) n++;
+  return n;
 }
 
 /** Replaces secret-looking keys and values so a log line can never carry a credential. */

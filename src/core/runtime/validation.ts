@@ -1,11 +1,12 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from './schema';
 import { parseNumberLike } from './numbers';
+import { linearRegExpEngine } from './linearRegExp';
 
 // Code optimisation off: schemas compile once per process and the CLI pays compile time on every run.
 // Built-in tool schemas are checked by a convention test, so compiling skips validating them against
 // the meta-schema (which alone cost ~80 ms of CLI start-up).
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false, validateSchema: false, code: { optimize: false } });
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, coerceTypes: false, validateSchema: false, code: { optimize: false, regExp: linearRegExpEngine } });
 
 /** A compiled input validator: normalises numbers, applies defaults, rejects unknown keys. */
 export interface InputValidator {

@@ -22,13 +22,20 @@ export interface ScopeEntry {
   line?: number;
 }
 
+/** The spec's SkillInput, then this project's extras; `url` and `kind` are the old names of link and source_kind. */
 const INPUT_FIELDS: Array<[string, string]> = [
   ['text', 'The input text (for a chunked input: this chunk\'s text).'],
-  ['kind', 'What kind of input it is: text, link, image or audio.'],
-  ['url', 'The link the input came from, or "" when none.'],
-  ['source', 'Where the input came from (a file name, "selection"), or "".'],
+  ['link', 'The link the input came from, or "" when none.'],
+  ['transcript', 'What the user said, when the input was a recording (its transcription), or "".'],
+  ['attachments', 'The files the input came with: a list of {id, path, name, mime} (attach takes attachment_id).'],
+  ['source_kind', 'What kind of input it is: text, link, image, audio or file.'],
+  ['hints', 'The user\'s extra instructions for this run (run --hint, Run Skill with a Hint…), or "".'],
+  ['requested_skill', 'The skill the user named, or "" when the input was routed.'],
+  ['source', 'Where the input came from (a file name, "selection"); undefined when not given.'],
   ['json', 'The input parsed, when the whole input is one JSON object.'],
   ['full_text', 'The whole input, when it was split into chunks.'],
+  ['url', 'The old name of input.link (before the skill spec); still works.'],
+  ['kind', 'The old name of input.source_kind (before the skill spec); still works.'],
 ];
 
 const CHAIN_INPUT_FIELDS: Array<[string, string]> = [

@@ -3,6 +3,7 @@ import { compileValidator, type InputValidator } from '../runtime/validation';
 import { safeMessage, summarizeArgs } from '../runtime/redact';
 import { CancelledError } from '../runtime/abort';
 import { fail, type Tool, type ToolContext, type ToolResult } from './types';
+import { linkAbort } from '../runtime/linkedAbort';
 
 /** Default per-call limit; a tool may set its own `timeoutMs`. */
 export const DEFAULT_TOOL_TIMEOUT_MS = 5000;
@@ -119,8 +120,8 @@ export class ToolRegistry {
     if (ctx.signal.aborted) return fail('cancelled', `${tool.name}: cancelled before it started`);
     const timeoutMs = tool.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
     const controller = new AbortController();
-    const onOuterAbort = () => controller.abort(new CancelledError());
-    ctx.signal.addEventListener('abort', onOuterAbort, { once: true });
+    // One listener on the run's signal for all its calls in flight (linkedAbort.ts), not one per call.
+    const unlink = linkAbort(ctx.signal, controller, () => new CancelledError());
     let timer: NodeJS.Timeout | undefined;
     const guard = new Promise<ToolResult<T>>((resolve) => {
       timer = setTimeout(() => {
@@ -141,7 +142,7 @@ export class ToolRegistry {
       return isToolResult(result) ? result : fail('service_error', `${tool.name} returned something that is not a ToolResult`);
     } finally {
       clearTimeout(timer);
-      ctx.signal.removeEventListener('abort', onOuterAbort);
+      unlink();
     }
   }
 }

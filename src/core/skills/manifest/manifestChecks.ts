@@ -8,6 +8,7 @@ import { compileExpression, compileTemplate, TemplateError } from '../../runtime
 import { actionSchemas } from '../../actions/registry';
 import { closeSchema } from '../../runtime/validation';
 import type { CheckActionParams, CheckTemplate } from '../../manifest';
+import { linearRegExpEngine } from '../../runtime/linearRegExp';
 
 /** Offset in `text` of a 1-based line and column (UTF-16 units, as the engine counts). */
 function offsetOf(text: string, line: number, column: number): number {
@@ -54,7 +55,7 @@ export const checkActionParamsSchema: CheckActionParams = (primitive, params, at
     if (!def) return [];
     // Closed as the runtime closes it (validation.ts), so a misspelt parameter is found here, not at run time.
     const schema = closeSchema(def.params);
-    entry = { validate: new Ajv({ allErrors: true, strict: false, verbose: true }).compile(schema), schema };
+    entry = { validate: new Ajv({ allErrors: true, strict: false, verbose: true, code: { regExp: linearRegExpEngine } }).compile(schema), schema };
     paramValidators.set(primitive, entry);
   }
   if (entry.validate(params)) return [];

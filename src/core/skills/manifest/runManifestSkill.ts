@@ -64,6 +64,8 @@ export interface ManifestRunResult {
   summaryMd?: string;
   /** What the run did step by step (declarative runs; a script's result has none). */
   trace?: ManifestRunTrace;
+  /** Secrets found in the model's replies and replaced before anything was stored (runLoadedSkill counts them). */
+  redacted?: number;
 }
 
 /** A skill that cannot run as configured (no model for a model-only skill, a template error). */

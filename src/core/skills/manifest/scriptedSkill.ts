@@ -33,6 +33,7 @@ import type { SttProvider, SttResult } from '../../speech/stt';
 import { transcribeAudio } from '../../tools/transcribeAudio';
 import type { ManifestInput, ManifestRunDeps, ManifestRunResult } from './runManifestSkill';
 import type { ParentMessage, ScriptWorkerData, SyncReply, WorkerMessage } from './scriptWorker';
+import { readInsideSync } from '../../runtime/safeRead';
 
 /** A script refused (untrusted workspace, a file outside the skill) or broken (syntax, no execute, a throw, a timeout). */
 export class ScriptError extends Error {
@@ -114,7 +115,12 @@ export function loadSkillScript(skillDir: string, scriptFile: string, options: {
     throw new ScriptError(`skill "${options.skill}": its script ${scriptFile} does not exist beside skill.yaml`);
   }
   if (path.dirname(real) !== dir) throw new ScriptError(`skill "${options.skill}": its script must be a file in the skill's own folder, not a link elsewhere`);
-  const source = fs.readFileSync(real, 'utf8');
+  let source: string;
+  try {
+    source = readInsideSync(dir, real, { shown: scriptFile });
+  } catch (err) {
+    throw new ScriptError(`skill "${options.skill}": ${(err as Error).message}`);
+  }
   let code: string;
   try {
     code = transform(source, { transforms: real.endsWith('.ts') ? ['typescript', 'imports'] : ['imports'], filePath: real }).code;

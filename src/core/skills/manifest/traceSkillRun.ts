@@ -9,7 +9,8 @@ import { addUsage, ZERO_USAGE, type LlmProvider, type LlmResponse, type LlmUsage
 import { recording } from '../../replay/recordingProvider';
 import { isRecordedFailure, type CallRecorder, type RecordedLlmCall } from '../../replay/callRecorder';
 import { routeRequest, type RouteDecision } from '../../routing/routeRequest';
-import { runLoadedSkill, type LoadedRunDeps } from './runLoadedSkill';
+import { runLoadedSkill, withRedactions, type LoadedRunDeps } from './runLoadedSkill';
+import { redactingReplies } from '../../llm/redactingReplies';
 import type { ManifestInput, ManifestRunResult } from './runManifestSkill';
 import type { RouteTrace, SkillRunTrace, TracedCall } from './runTrace';
 
@@ -80,7 +81,9 @@ export function callsUsage(calls: readonly TracedCall[]): { usage: LlmUsage; cos
 export async function traceSkillRun(o: TraceSkillOptions): Promise<TracedSkillRun> {
   const started = performance.now();
   const exchanges: RecordedLlmCall[] = [];
-  const llm: LlmProvider | undefined = o.deps.llm ? recording(o.deps.llm, collector(exchanges)) : undefined;
+  // Replies are redacted before the trace keeps them (its calls, a script's raw outputs).
+  const guard = o.deps.llm ? redactingReplies(o.deps.llm) : undefined;
+  const llm: LlmProvider | undefined = guard ? recording(guard.llm, collector(exchanges)) : undefined;
   const url = o.input.url;
   const kind = o.input.kind ?? (url ? 'link' : 'text');
   o.onProgress?.('route');
@@ -95,7 +98,7 @@ export async function traceSkillRun(o: TraceSkillOptions): Promise<TracedSkillRu
   o.check?.(skill, decision);
   o.onProgress?.('run', skill.name);
   const runStarted = performance.now();
-  const result = await runLoadedSkill(skill, o.input, { ...o.deps, ...(llm ? { llm } : {}) });
+  const result = withRedactions(await runLoadedSkill(skill, o.input, { ...o.deps, ...(llm ? { llm } : {}) }), guard?.redacted() ?? 0);
   const runMs = ms(runStarted);
   const calls = exchanges.slice(routeCalls).map(tracedCall);
   const routeUsage = callsUsage(route.calls);
