@@ -11,7 +11,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 const vscode = acquireVsCodeApi();
 
 /** Messages the extension sends to this page. */
-type Inbound = { type: 'render'; body: string; focus?: 'heading' | 'status' };
+type Inbound = { type: 'render'; body: string; focus?: 'heading' | 'status'; state?: unknown };
 
 const app = document.getElementById('app')!;
 
@@ -29,6 +29,8 @@ function focusOn(where: 'heading' | 'status'): void {
 window.addEventListener('message', (event: MessageEvent<Inbound>) => {
   const m = event.data;
   if (m?.type !== 'render') return;
+  // Kept by VS Code across a window reload: the extension restores the panel from it.
+  if (m.state !== undefined) vscode.setState(m.state);
   // A render keeps the reader's place: the <details> they opened stay open.
   const open = new Set<string | undefined>();
   app.querySelectorAll<HTMLDetailsElement>('details[open][data-testid]').forEach((d) => open.add(d.dataset.testid));

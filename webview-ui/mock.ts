@@ -16,7 +16,7 @@ interface MockView {
   sessionId: string;
   status: 'active' | 'finished' | 'ended';
   progress: { asked: number; total: number };
-  current?: { kind: 'question' | 'follow-up'; question: string; number: number };
+  current?: { kind: 'question' | 'follow-up'; question: string; number: number; draft?: string };
   feedback?: { question: string; score: number; dimensions: Record<Dimension, number | null>; missing: string[]; offTopic: boolean; followUp?: { question: string; probes: string[] } };
   done: Array<{ kind: 'question' | 'follow-up'; question: string; score?: number; skipped: boolean }>;
   answered: number;
@@ -104,10 +104,20 @@ function feedbackCard(f: NonNullable<MockView['feedback']>): HTMLElement {
   return card;
 }
 
+let draftTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sends the typed answer to the extension a moment after typing stops: it is kept with the session (closing the panel, Resume). */
+function keepDraft(text: string, question: string): void {
+  if (draftTimer) clearTimeout(draftTimer);
+  // With its question: a draft that arrives after the answer was sent does not land on the next question.
+  draftTimer = setTimeout(() => vscode.postMessage({ type: 'draft', text, question }), 400);
+}
+
 function askCard(view: MockView, status: Status): HTMLElement {
   const current = view.current!;
   const busy = !!status.busy;
-  const kind = current.kind === 'follow-up' ? T.followUp : fill(T.question, current.number, view.progress.total);
+  // The header says which question this is; the card only says when it is a follow-up (the count showed twice).
+  const kind = current.kind === 'follow-up' ? T.followUp : T.mainQuestion;
   const card = el('section', { class: 'card ask', 'aria-labelledby': 'question' },
     el('p', { class: 'kind', 'data-testid': 'question-kind' }, kind));
   if (current.kind === 'follow-up' && view.feedback?.followUp?.probes.length) {
@@ -121,14 +131,18 @@ function askCard(view: MockView, status: Status): HTMLElement {
       if (!busy) submit();
     }
   });
-  box.addEventListener('input', () => remember({ draft: box.value, draftFor: current.question }));
+  box.addEventListener('input', () => {
+    remember({ draft: box.value, draftFor: current.question });
+    keepDraft(box.value, current.question);
+  });
   card.append(box);
   if (status.transcribed) card.append(el('p', { class: 'notice info', role: 'status' }, T.transcribedNote));
   const actions = el('div', { class: 'actions' },
     button('submit', T.submit, false, submit, busy),
     ...(status.canRecord ? [button('record', T.record, true, () => vscode.postMessage({ type: 'record' }), busy)] : []),
     button('skip', T.skip, true, () => vscode.postMessage({ type: 'skip' }), busy),
-    button('end', T.end, true, () => vscode.postMessage({ type: 'end' }), busy));
+    // The typed, unsent answer goes with End: the extension asks first, and offers to submit it.
+    button('end', T.end, true, () => vscode.postMessage({ type: 'end', draft: answerBox()?.value ?? '' }), busy));
   card.append(actions, el('p', { class: 'keys muted', id: 'keys' }, T.keys));
   return card;
 }
@@ -164,13 +178,14 @@ function render(view: MockView, status: Status): void {
   document.body.dataset.busy = status.busy ?? '';
   const total = Math.max(1, view.progress.total);
   const asked = view.current ? view.progress.asked - 1 : view.progress.asked;
-  const header = el('header', {},
-    el('h1', {}, T.title),
-    el('div', { class: 'progress' },
-      el('span', { class: 'muted', 'data-testid': 'progress' }, fill(T.question, view.progress.asked, view.progress.total)),
-      el('span', { class: 'meter', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(total), 'aria-valuenow': String(asked) },
-        el('span'))));
-  (header.querySelector('.meter > span') as HTMLElement).style.width = `${Math.round((100 * asked) / total)}%`;
+  // No counter before the first question ("Question 0 of 0"): it appears with one.
+  const counted = view.progress.total > 0 && view.progress.asked > 0;
+  const header = el('header', {}, el('h1', {}, T.title));
+  if (counted) {
+    const meter = el('span', { class: 'meter', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': String(total), 'aria-valuenow': String(asked) }, el('span'));
+    (meter.firstChild as HTMLElement).style.width = `${Math.round((100 * asked) / total)}%`;
+    header.append(el('div', { class: 'progress' }, el('span', { class: 'muted', 'data-testid': 'progress' }, fill(T.question, view.progress.asked, view.progress.total)), meter));
+  }
   const parts: Array<Node | undefined> = [header];
   if (status.error) parts.push(el('div', { class: 'notice error', role: 'alert', 'data-testid': 'error' }, status.error));
   if (view.feedback) parts.push(feedbackCard(view.feedback));
@@ -187,7 +202,8 @@ function render(view: MockView, status: Status): void {
   if (box && question) {
     const state = saved();
     // The text typed so far survives a re-render (an error, a busy phase) and a reload; a transcription replaces it.
-    const draft = status.transcribed ?? (question === shownQuestion ? previousDraft : state.draftFor === question ? state.draft : undefined);
+    // Else what the session kept (the panel was closed, or the interview resumed in another window).
+    const draft = status.transcribed ?? (question === shownQuestion ? previousDraft : state.draftFor === question ? state.draft : view.current?.draft);
     if (draft) box.value = draft;
     if (status.transcribed) remember({ draft: status.transcribed, draftFor: question });
     const fresh = question !== shownQuestion;

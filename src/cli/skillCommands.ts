@@ -3,6 +3,7 @@
  * declarative skills from the built-in folder and the current folder (as the workspace), run
  * through the same runtime as in VS Code, writing to the CLI's records file.
  */
+import { dryRunFooter, planVerb } from './planLines';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadSkillFolders, type LoadedChain, type LoadedSkill, type SkillManifest } from '../core/manifest';
@@ -223,7 +224,7 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
       for (const st of report.steps) {
         io.stdout(`  ${String(st.index + 1).padStart(2)}${st.onError ? ' (on_error)' : ''} ${st.skill.padEnd(18)} ${st.status}${st.attempts > 1 ? ` after ${st.attempts} attempts` : ''}${st.error ? `: ${st.error}` : ''}\n`);
         // A dry run's step is planned after the steps before it, so these are what running the chain would write.
-        for (const a of st.actions ?? []) io.stdout(`      ${st.status === 'dry_run' ? 'would' : 'did'} ${a.op.padEnd(9)} ${a.primitive.padEnd(18)} ${a.ref}\n`);
+        for (const a of st.actions ?? []) io.stdout(`      ${planVerb(a.op, st.status === 'dry_run')} ${a.primitive.padEnd(18)} ${a.ref}\n`);
       }
       if (report.status === 'dry_run') io.stdout('dry run: nothing was written\n');
     }
@@ -255,8 +256,8 @@ export async function runCommand(args: RunArgs, readStdin: () => string, io: Io)
     if (args.explainRoute) io.stdout(explainRoute(result.route));
     io.stdout(`${result.skill} v${result.version} (${result.route.how}: ${result.route.reason})\n`);
     if (result.summaryMd) io.stdout(`${result.summaryMd.trim().replace(/^/gm, '  ')}\n`);
-    for (const p of result.planned) io.stdout(`  ${result.dryRun ? 'would' : 'did'} ${p.op.padEnd(9)} ${p.primitive.padEnd(18)} ${summarize(p.params)}\n`);
-    if (result.dryRun) io.stdout('dry run: nothing was written\n');
+    for (const p of result.planned) io.stdout(`  ${planVerb(p.op, result.dryRun)} ${p.primitive.padEnd(18)} ${summarize(p.params)}\n`);
+    if (result.dryRun) io.stdout(`${dryRunFooter(result.planned.map((p) => p.op))}\n`);
     else if (result.status === 'ok') io.stdout(`written in one transaction (run ${result.runId})\n`);
   }
   for (const w of result.warnings) io.stderr(`warning: ${w}\n`);

@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { transcriptErrorZh } from '../core/transcript/errorZh';
+import { uiLanguage } from './knowledgePanel';
 import { withAbortableProgress } from './abortableProgress';
 import { showHistoryNotice } from './historyNotice';
 import { ProgressBar } from './progressBar';
@@ -142,10 +144,10 @@ export async function diagnoseDocument(deps: Deps, uri?: vscode.Uri, record?: Re
       deps.panel.closeFor(doc.uri);
       if (isSwapped(deps, doc.uri)) {
         const undo = vscode.l10n.t('Undo swap');
-        void showError(vscode.l10n.t('Cannot diagnose {0} with interviewer and candidate swapped: {1}', name, err.error.message), undo)
+        void showError(vscode.l10n.t('Cannot diagnose {0} with interviewer and candidate swapped: {1}', name, inUiLanguage(err.error.message)), undo)
           .then((c) => c === undo && vscode.commands.executeCommand('interviewLens.swapRoles', doc.uri, false));
       } else {
-        void showError(vscode.l10n.t('Cannot diagnose {0}: {1}', name, err.error.message));
+        void showError(vscode.l10n.t('Cannot diagnose {0}: {1}', name, inUiLanguage(err.error.message)));
       }
       return undefined;
     }
@@ -193,8 +195,8 @@ export async function swapRolesCommand(deps: Deps, uri?: vscode.Uri, swappedWant
     if (!(err instanceof TranscriptError)) throw err;
     deps.host.log.info(`roles not ${swapping ? 'swapped' : 'restored'} for ${name}: ${err.message}`);
     void showWarning(swapping
-      ? vscode.l10n.t('Roles in {0} were left as they were: with interviewer and candidate swapped, {1}', name, err.message)
-      : vscode.l10n.t('Roles in {0} stay swapped: with the inferred roles, {1}', name, err.message));
+      ? vscode.l10n.t('Roles in {0} were left as they were: with interviewer and candidate swapped, {1}', name, inUiLanguage(err.message))
+      : vscode.l10n.t('Roles in {0} stay swapped: with the inferred roles, {1}', name, inUiLanguage(err.message)));
     return undefined;
   }
   const next = swapping ? [...swapped, key] : swapped.filter((k) => k !== key);
@@ -388,4 +390,9 @@ export async function openQuestionInEditor(deps: Deps, uri: vscode.Uri, index: n
     selection: new vscode.Selection(pos, doc.lineAt(pos.line).range.end),
   });
   editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+/** A transcript error's reason in the UI's language: the core writes it in English. */
+function inUiLanguage(message: string): string {
+  return uiLanguage() === 'zh' ? transcriptErrorZh(message) ?? message : message;
 }

@@ -38,7 +38,8 @@ import { runSkillCommand, runSkillWithHintCommand } from './runSkillCommand';
 import { registerSkillsView, type SkillsViewApi } from './skillsView/skillsView';
 import { registerReplayTests, type ReplayTestsApi } from './replayTests/replayTestController';
 import { DryRunCommands } from './dryRunPanel/dryRunCommand';
-import type { DryRunPanelApi } from './dryRunPanel/dryRunPanel';
+import { DryRunPanel, type DryRunPanelApi } from './dryRunPanel/dryRunPanel';
+import { DryRunPanelSerializer } from './dryRunPanel/dryRunPanelSerializer';
 import { deleteRecordCommand, JOB_SEARCH_VIEW, markReminderDoneCommand, openRecordCommand, showRemindersCommand } from './recordCommands';
 import { HISTORY_VIEW, HistoryTreeProvider } from './historyTree';
 import { deleteHistoryReportCommand, openHistoryReportCommand } from './historyCommands';
@@ -129,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
     vscode.commands.registerCommand('interviewLens.runSkillWithHint', (arg?: unknown) => runSkillWithHintCommand(skillDeps, arg)),
     // The dry-run panel: from the palette (or automation with { skill | chain, input }), and from a cassette in the Test Explorer.
     dryRun,
+    vscode.window.registerWebviewPanelSerializer(DryRunPanel.viewType, new DryRunPanelSerializer(dryRun.panel, log)),
     vscode.commands.registerCommand('interviewLens.dryRunSkill', (arg?: unknown) => dryRun.dryRunSkill(arg)),
     vscode.commands.registerCommand('interviewLens.dryRunCassette', (arg?: unknown) => dryRun.dryRunCassette(arg)),
     // Refresh re-reads what another window or the CLI wrote: the tree, open records and the reminder count.

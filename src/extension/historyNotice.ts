@@ -15,9 +15,11 @@ export function showHistoryNotice(actions: readonly SkillAction[]): void {
       mb(outcome.reportBytes), mb(outcome.limitBytes),
     ));
   } else if (outcome.pruned > 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t(
-      'History reached its {0} MB limit: removed the {1} oldest reports ({2} MB) to keep this one. Change interviewLens.history.maxSizeMB to keep more.',
-      mb(outcome.limitBytes), outcome.pruned, mb(outcome.prunedBytes),
-    ));
+    void vscode.window.showInformationMessage(outcome.pruned === 1
+      ? vscode.l10n.t('History reached its {0} MB limit: removed the 1 oldest report ({1} MB) to keep this one. Change interviewLens.history.maxSizeMB to keep more.', mb(outcome.limitBytes), mb(outcome.prunedBytes))
+      : vscode.l10n.t(
+        'History reached its {0} MB limit: removed the {1} oldest reports ({2} MB) to keep this one. Change interviewLens.history.maxSizeMB to keep more.',
+        mb(outcome.limitBytes), outcome.pruned, mb(outcome.prunedBytes),
+      ));
   }
 }

@@ -57,7 +57,7 @@ export function reviewPlan(skill: string, planned: readonly PlannedAction[], war
     {
       label: `$(check) ${vscode.l10n.t('Apply')}`,
       detail: writes
-        ? vscode.l10n.t('Write these {0} actions in one transaction (every record can be deleted from the Job Search view).', planned.length)
+        ? (planned.length === 1 ? vscode.l10n.t('Write this action in one transaction (every record can be deleted from the Job Search view).') : vscode.l10n.t('Write these {0} actions in one transaction (every record can be deleted from the Job Search view).', planned.length))
         : vscode.l10n.t('Nothing changes; the run is only recorded.'),
       decision: 'apply',
       alwaysShow: true,
@@ -68,7 +68,7 @@ export function reviewPlan(skill: string, planned: readonly PlannedAction[], war
     ...warnings.map((w): Item => ({ label: `$(warning) ${oneLine(w, 120)}`, detail: w.length > 120 ? w : undefined })),
   ];
   const qp = vscode.window.createQuickPick<Item>();
-  qp.title = vscode.l10n.t('Dry run of {0}: {1} planned actions, nothing written yet', skill, planned.length);
+  qp.title = (planned.length === 1 ? vscode.l10n.t('Dry run of {0}: 1 planned action, nothing written yet', skill) : vscode.l10n.t('Dry run of {0}: {1} planned actions, nothing written yet', skill, planned.length));
   qp.placeholder = route ? vscode.l10n.t('Chosen: {0} ({1})', route.skill, route.reason) : vscode.l10n.t('Apply to write them, Cancel to drop them.');
   qp.items = items;
   qp.matchOnDetail = true;

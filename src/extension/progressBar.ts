@@ -31,7 +31,7 @@ export class ProgressBar {
         this.report(96, vscode.l10n.t('building the report…'));
         break;
       default:
-        this.report(5 + (p.total ? (90 * p.done) / p.total : 0), vscode.l10n.t('{0} of {1} questions', p.done, p.total));
+        this.report(5 + (p.total ? (90 * p.done) / p.total : 0), (p.total === 1 ? vscode.l10n.t('{0} of 1 question', p.done) : vscode.l10n.t('{0} of {1} questions', p.done, p.total)));
     }
   }
 }

@@ -57,7 +57,7 @@ async function remove(deps: RecordCommandDeps, rec: RecordNode, what: string, ca
     const outcome = await store.delete(rec.kind, rec.row.id, { cascade });
     deps.log.info(`records: deleted ${outcome.deleted.map((d) => `${d.kind}:${d.id}`).join(', ')}${outcome.detached.length ? `; ${outcome.detached.length} records lost a reference` : ''}`);
     deps.records.changed();
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted {0} ({1} records).', what, outcome.deleted.length), 4000);
+    vscode.window.setStatusBarMessage((outcome.deleted.length === 1 ? vscode.l10n.t('Deleted {0} (1 record).', what) : vscode.l10n.t('Deleted {0} ({1} records).', what, outcome.deleted.length)), 4000);
     return outcome;
   } catch (err) {
     if (err instanceof RecordsError && err.code === 'restricted') {

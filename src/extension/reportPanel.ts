@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { staleReportLanguage } from '../core/report/languageNotice';
+import { reportLanguageSetting } from './reportLanguage';
 import { webviewDocument } from './webviewDocument';
 import { REPORT_CSS, renderReportBody, type Progress, type Report } from '../core';
 
@@ -111,6 +113,7 @@ export class ReportPanel implements vscode.Disposable {
       // The toolbar's buttons run the same commands as the palette, for the report on show.
       if (m?.type === 'export') void vscode.commands.executeCommand('interviewLens.exportReport', { reportId: this.current.report.id });
       if (m?.type === 'practise') void vscode.commands.executeCommand('interviewLens.practiseWeakQuestions', { userId: this.current.report.userId });
+      if (m?.type === 'rerun' && !this.current.detached) void vscode.commands.executeCommand('interviewLens.diagnose', this.current.uri);
     }, null, this.disposables);
   }
 
@@ -145,10 +148,21 @@ export class ReportPanel implements vscode.Disposable {
     return webviewDocument({
       webview, language: report.language, css: REPORT_CSS,
       bodyAttributes: `data-reveal="${revealIndex ?? ''}" data-report-id="${escapeAttr(report.id)}" data-source-uri="${escapeAttr(uri.toString())}" data-detached="${detached ?? ''}"`,
-      body: `${detached ? `<p class="notice" role="note" data-testid="detached-notice" data-reason="${detached}">${escapeAttr(detachedNotice(detached, report.source))}</p>` : ''}
+      body: `${detached ? `<p class="notice" role="note" data-testid="detached-notice" data-reason="${detached}">${escapeAttr(detachedNotice(detached, report.source))}</p>` : ''}${this.languageNotice(report, detached)}
 ${renderReportBody(report, { toolkit: true, linkToEditor: !detached, progress: this.progressFor(report) })}`,
       script: { extensionUri: this.extensionUri, name: 'report.js' },
     });
+  }
+
+  /** Says when the report is in another language than a new one would be, with a one-click re-run when its transcript is there. */
+  private languageNotice(report: Report, detached: DetachedReason | undefined): string {
+    const now = staleReportLanguage(report, reportLanguageSetting(vscode.workspace.getConfiguration('interviewLens')));
+    if (!now) return '';
+    const text = report.language === 'en'
+      ? vscode.l10n.t('This report was written in English, before the language changed. Re-run the diagnosis to get it in Chinese.')
+      : vscode.l10n.t('This report was written in Chinese, before the language changed. Re-run the diagnosis to get it in English.');
+    const button = detached ? '' : `<vscode-button appearance="secondary" data-action="rerun" data-testid="rerun-language">${escapeAttr(now === 'zh' ? vscode.l10n.t('Re-run in Chinese') : vscode.l10n.t('Re-run in English'))}</vscode-button>`;
+    return `<p class="notice" role="note" data-testid="language-notice" data-language="${now}">${escapeAttr(text)} ${button}</p>`;
   }
 
   dispose(): void {

@@ -60,7 +60,7 @@ export async function pickSkill(skills: readonly LoadedSkill[], chains: readonly
     items.push({ label: vscode.l10n.t('Chains'), kind: vscode.QuickPickItemKind.Separator });
     for (const c of chains) {
       items.push(c.manifest
-        ? { label: `$(link) ${c.name}`, description: vscode.l10n.t('{0} steps', c.manifest.steps.length), detail: oneLine(c.manifest.description ?? c.manifest.steps.map((s) => s.skill).join(' → ')), choice: { auto: false, chain: c } }
+        ? { label: `$(link) ${c.name}`, description: (c.manifest.steps.length === 1 ? vscode.l10n.t('1 step') : vscode.l10n.t('{0} steps', c.manifest.steps.length)), detail: oneLine(c.manifest.description ?? c.manifest.steps.map((s) => s.skill).join(' → ')), choice: { auto: false, chain: c } }
         : { label: `$(circle-slash) ${c.name}`, description: vscode.workspace.asRelativePath(c.file), detail: oneLine(c.problems[0]?.message ?? vscode.l10n.t('invalid')), unavailableChain: c });
     }
   }

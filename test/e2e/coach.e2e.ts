@@ -81,6 +81,8 @@ describe('The interview coach, end to end in Chromium', function () {
 
     let frame = await webviewFrame(page, 'body.mock [data-testid="question"]');
     assert.equal(await frame.textContent('[data-testid="progress"]'), 'Question 1 of 3');
+    // The count shows once, in the header (the question's card said it again, issue 28).
+    assert.equal(await frame.evaluate(() => document.body.innerText.split('Question 1 of 3').length - 1), 1, 'the question count shows twice');
     // The answer box has the focus: type and submit with Ctrl+Enter.
     await frame.waitForFunction(() => document.activeElement?.id === 'answer');
     const first = (await frame.textContent('[data-testid="question"]')) ?? '';
@@ -118,6 +120,20 @@ describe('The interview coach, end to end in Chromium', function () {
     assert.equal(await frame.evaluate(() => document.activeElement?.id), 'skip', 'Tab reaches Skip');
     await page.keyboard.press('Enter');
     await frame.waitForFunction(() => document.querySelector('[data-testid="progress"]')?.textContent === 'Question 2 of 3');
+    // End asks first and keeps the typed answer (issue 28): cancelled, the interview goes on with the draft in the box.
+    await frame.waitForFunction(() => document.activeElement?.id === 'answer' && document.body.dataset.busy === '', undefined, { timeout: 60_000 });
+    await typeAnswer(page, 'A draft not sent yet.');
+    await frame.click('#end');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 15_000 });
+    assert.match((await dialog.textContent()) ?? '', /End the interview\? Your typed answer is submitted first/);
+    await screenshot(page, 'coach-mock-end-confirm.png');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    assert.equal(await frame.evaluate(() => document.body.dataset.status), 'active', 'a cancelled End ended the interview');
+    assert.equal(await frame.evaluate(() => (document.getElementById('answer') as unknown as { value: string }).value), 'A draft not sent yet.');
+    await frame.evaluate(() => { (document.getElementById('answer') as unknown as { value: string }).value = ''; });
+    await frame.click('#answer');
     // The other two questions: type, Ctrl+Enter (a follow-up may come after each).
     for (let step = 0; step < 6; step++) {
       const status = await frame.evaluate(() => document.body.dataset.status);

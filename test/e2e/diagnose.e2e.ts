@@ -235,6 +235,14 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     assert.equal(await lenses.count(), 4);
     await frame.locator('[data-testid="delivery"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'workbench-srt-delivery.png');
+    // The fillers by word add up to the count the chart states (issue 28: 5 of 8 words, no "others").
+    const words = frame.locator('[data-testid="chart-fillers-words"]');
+    await words.locator('summary').click();
+    const counts = await words.locator('tbody td').allTextContents();
+    const said = Number(/(\d+) fillers?/.exec((await frame.locator('#chart-fillers-desc').textContent()) ?? '')?.[1]);
+    assert.equal(counts.reduce((n, c) => n + Number(c), 0), said, `the by-word table adds up to ${said}`);
+    await words.scrollIntoViewIfNeeded();
+    await screenshot(page, 'report-filler-table.png');
   });
 
   it('brings back the report panel and the score lenses after the window reloads', async () => {

@@ -158,4 +158,22 @@ describe('The dry-run panel, end to end in Chromium', function () {
     await page.mouse.move(1500, 980);
     await screenshot(page, 'dry-run-panel-cassette.png');
   });
+
+  it('comes back after a window reload with the run it showed; Apply waits for a fresh run, Dry Run Again makes one', async () => {
+    // Through the workbench, so it saves its state first, as a desktop reload does (issue 28: the panel was lost).
+    await runCommand(page, 'Developer: Reload Window');
+    await page.waitForEvent('load', { timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const frame = webviewDocument(page);
+    await frame.locator('[data-testid="meta"]', { hasText: /Recorded run: skills\/extract_job\/tests\/posting-en\.jsonl/ }).waitFor({ timeout: 60_000 });
+    assert.equal(await frame.locator('[data-testid="run-actions"] > li').count(), 4);
+    assert.match((await frame.locator('[data-testid="notice-0"]').textContent()) ?? '', /Restored after a window reload/);
+    assert.equal(await frame.locator('[data-testid="button-apply"][disabled]').count(), 1, 'Apply is on for a plan restored from before the reload');
+    assert.match((await frame.locator('[data-testid="hint-apply"]').textContent()) ?? '', /restored after a reload/);
+    await page.mouse.move(1500, 980);
+    await screenshot(page, 'dry-run-panel-after-reload.png');
+    await frame.locator('[data-testid="button-again"]').click();
+    await frame.locator('[data-testid="button-apply"]:not([disabled])').waitFor({ timeout: 60_000 });
+    assert.equal(await frame.locator('[data-testid="notice-0"]').count(), 0, 'the restored notice outlived the fresh run');
+  });
 });

@@ -165,6 +165,11 @@ describe('The interview coach in a real VS Code', function () {
       assert.ok(shown.view.answer[key.sentenceIndex!].points.length > 0);
       assert.ok(shown.view.points.some((p) => p.status === 'missing' || p.status === 'stated'));
       assert.ok(await until(() => !!webviewTab('interviewLens.compare')), 'the compare view did not open');
+      // Beside the transcript, not over it (issue 28): the transcript's tab stays visible in its own group.
+      const transcriptTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+      assert.ok(transcriptTab, 'the transcript is open');
+      assert.notEqual(webviewTab('interviewLens.compare')!.group.viewColumn, transcriptTab.group.viewColumn, 'Compare opened over the transcript');
+      assert.ok(transcriptTab.group.activeTab === transcriptTab, 'the transcript is still shown in its group');
       // The hover of the question line links to the same command.
       const doc = await vscode.workspace.openTextDocument(uri);
       const line = doc.positionAt((report.perQuestion.find((q) => q.index === idempotency.index) as unknown as { startOffset: number }).startOffset).line;

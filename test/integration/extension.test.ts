@@ -383,6 +383,16 @@ describe('The report\'s words in a real VS Code (issue 12, items 5–8)', functi
       assert.match(again!.summary.headline, /^总分 \d+\/100，共 6 道题。/);
       const lenses = await ourLenses(uri);
       assert.ok(lenses.some((l) => /缺少：/.test(l.command!.title)), lenses.map((l) => l.command!.title).join(' | '));
+      const panel = () => (vscode.extensions.getExtension(EXTENSION_ID)!.exports as { reportPanel: { shownHtml?: string } }).reportPanel.shownHtml ?? '';
+      assert.doesNotMatch(panel(), /data-testid="language-notice"/, 'a report in the language asked for has no notice');
+      // The setting back to the UI's language: the Chinese report says so, with a one-click re-run (issue 28).
+      await config.update('reportLanguage', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.window.showTextDocument(doc);
+      assert.ok(await vscode.commands.executeCommand<boolean>('interviewLens.showReport'));
+      if (ui === 'en') {
+        assert.match(panel(), /data-testid="language-notice" data-language="en">This report was written in Chinese, before the language changed\. Re-run the diagnosis to get it in English\./);
+        assert.match(panel(), /data-action="rerun" data-testid="rerun-language">Re-run in English</);
+      }
     } finally {
       await config.update('reportLanguage', undefined, vscode.ConfigurationTarget.Global);
     }

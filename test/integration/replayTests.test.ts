@@ -449,7 +449,7 @@ describe('Replays in the Test Explorer (issue 16)', function () {
     });
     await api.run('rerecord', [item]);
     assert.equal(asked.length, 1);
-    assert.match(asked[0], /^Re-record 1 cassettes\? Their recorded calls are replaced/);
+    assert.match(asked[0], /^Re-record 1 cassette\? Its recorded calls are replaced/, 'one cassette reads in the singular');
     assert.match(asked[0], /\n\.interview-lens\/recordings\/rerecord-note\.jsonl$/, 'the question names the file it overwrites');
     assert.equal(api.outcome(item)?.state, 'skipped', 'declined: nothing re-recorded');
     assert.equal(fs.readFileSync(file, 'utf8'), before);

@@ -21,7 +21,7 @@ describe('CLI: skill runs, records and tests', function () {
     const routed = await cli('run', '--input', 'jd.txt');
     assert.equal(routed.status, 0, routed.stderr);
     assert.match(routed.stdout, /^capture_note v1 \(fallback: the only skill whose match fits; but extract_job needs a model and none is configured \(offline\), so capture_note keeps the input instead\)/);
-    assert.match(routed.stdout, /did create\s+create_note/);
+    assert.match(routed.stdout, /created\s+create_note/);
     assert.equal(JSON.parse((await cli('records', 'notes', '--json')).stdout).length, 1);
     const named = await cli('run', 'extract_job', '--input', 'jd.txt');
     assert.equal(named.status, 2);

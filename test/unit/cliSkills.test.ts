@@ -76,6 +76,13 @@ describe('CLI: skills, run and records', function () {
     const notes = JSON.parse((await cli({}, work, 'records', 'note', '--json')).stdout);
     assert.equal(notes.length, 1);
     assert.equal(notes[0].body_md, 'Ask Li about the eval setup next week.');
+    // The same note again: the record is there, unchanged, and the dry run says nothing would be written.
+    assert.match(dry.stdout, /^dry run: 1 action would write; nothing was written$/m);
+    const same = await cli({}, work, 'run', '--input', 'note.txt', '--dry-run');
+    assert.equal(same.status, 0, same.stderr);
+    assert.match(same.stdout, /^ {2}unchanged {4}create_note/m);
+    assert.ok(!/would unchanged/.test(same.stdout), same.stdout);
+    assert.match(same.stdout, /^dry run: nothing to write, every record is already there, unchanged$/m);
   });
 
   it('run extract_job needs a model offline; with the mock model it writes company, position and the reminder', async () => {
@@ -175,7 +182,7 @@ describe('CLI: a chain from the workspace', function () {
       assert.match((await runCliIn(work, {}, 'skills', 'list')).stdout, /two_notes\s+ok\s+chain/);
       const r = await runCliIn(work, {}, 'run', 'two_notes', '--input', 'in.txt');
       assert.equal(r.status, 0, r.stderr + r.stdout);
-      assert.match(r.stdout, /1 capture_note\s+ok\n\s+did create\s+create_note\s+note:\S+\n\s+2 capture_note\s+ok\n\s+did create\s+create_note\s+note:\S+\n$/);
+      assert.match(r.stdout, /1 capture_note\s+ok\n\s+created\s+create_note\s+note:\S+\n\s+2 capture_note\s+ok\n\s+created\s+create_note\s+note:\S+\n$/);
       const notes = JSON.parse((await runCliIn(work, {}, 'records', 'note', '--json')).stdout);
       assert.deepEqual(notes.map((n: any) => n.body_md).sort(), ['Call Ana on Friday.', 'Follow up on: Call Ana on Friday.']);
     } finally {

@@ -107,6 +107,50 @@ describe('the dry-run panel (view model and HTML)', function () {
     assert.match(body, /<td>salary<\/td><td class="before">—<\/td><td>€90k<\/td>/);
   });
 
+  it('counts only the actions that would change something, in the singular for one, and says when nothing would be written', async () => {
+    const first = await job(() => EXTRACTED);
+    await applySkillTrace(first.trace, store, { reviewed: 'automation' });
+    // The same posting again, with a salary: the company and the reminder are there, unchanged; the position and its tags change.
+    const again = await job(() => ({ ...EXTRACTED, salary: '€90k' }));
+    const changing = again.trace.kind === 'skill' ? again.trace.planned.filter((p) => p.op !== 'unchanged').length : -1;
+    assert.ok(changing >= 1 && changing < 4, `${changing} of 4 change`);
+    const view = buildDryRunView(idle(again.trace), strings('en'));
+    const one = changing === 1;
+    assert.equal(view.status?.text, one ? '1 action planned; nothing is written until you press Apply.' : `${changing} actions planned; nothing is written until you press Apply.`);
+    assert.equal(view.buttons.find((b) => b.id === 'apply')!.hint, one ? 'writes this action in one transaction' : `writes these ${changing} actions in one transaction`);
+    // Everything already there: nothing to write, in both languages.
+    const same = await job(() => EXTRACTED);
+    const nothing = buildDryRunView(idle(same.trace), strings('en'));
+    assert.equal(nothing.status?.text, 'Every record is already there, unchanged: Apply only records the run.');
+    assert.equal(nothing.buttons.find((b) => b.id === 'apply')!.hint, 'nothing to write: every record is already there, unchanged; Apply only records the run');
+    assert.match(buildDryRunView(idle(same.trace), strings('zh')).buttons.find((b) => b.id === 'apply')!.hint!, /^没有要写入的内容/);
+  });
+
+  it('a run restored after a window reload is shown as it was, with Apply and Record off until Dry Run Again', async () => {
+    const { trace } = await job(() => EXTRACTED);
+    const view = buildDryRunView(idle(trace, { restored: true }), strings('en'));
+    assert.equal(view.runs[0].actions.length, 4, 'the plan is shown');
+    const b = Object.fromEntries(view.buttons.map((x) => [x.id, [x.enabled, x.hint]]));
+    assert.deepEqual(b.apply, [false, 'off: restored after a reload; press Dry Run Again for a fresh plan']);
+    assert.deepEqual(b.record, [false, 'off: restored after a reload; press Dry Run Again to record this run']);
+    assert.deepEqual(b.again, [true, undefined]);
+    const zh = buildDryRunView(idle(trace, { restored: true }), strings('zh'));
+    assert.match(zh.buttons.find((x) => x.id === 'apply')!.hint!, /^已关闭：这是重新加载后恢复的内容/);
+  });
+
+  it('one planned action reads in the singular', async () => {
+    const note = await traceSkillRun({
+      skills, explicit: 'capture_note', input: { text: 'Remember to ask Dana about the on-call rota.', source: 'note.txt' },
+      deps: { records: store, llm: new FakeLlm(() => JSON.stringify({ title: 'Ask Dana about on-call', tags: [] })), signal, now: NOW, dryRun: true, trusted: false, logger },
+    });
+    const view = buildDryRunView(idle(note.trace), strings('en'));
+    const planned = note.trace.kind === 'skill' ? note.trace.planned.length : 0;
+    assert.equal(planned, 1, view.runs[0].validation?.text);
+    assert.equal(view.status?.text, '1 action planned; nothing is written until you press Apply.');
+    assert.equal(view.buttons.find((b) => b.id === 'apply')!.hint, 'writes this action in one transaction');
+    assert.equal(buildDryRunView(idle(note.trace), strings('zh')).status?.text, '已计划 1 个操作；在你点击“应用”之前不会写入任何内容。');
+  });
+
   it('an output that stays invalid: Apply and Record are off and say why; the validation says where it failed', async () => {
     const { trace } = await job(() => ({ title: 'no company' }));
     const view = buildDryRunView(idle(trace), strings('en'));
@@ -151,7 +195,7 @@ describe('the dry-run panel (view model and HTML)', function () {
     assert.deepEqual(view.runs.map((r) => r.heading), ['Step 1: extract_job — planned', 'Step 2: capture_note — skipped (its when is false)']);
     assert.equal(view.runs[0].actions.length, 4);
     assert.equal(view.runs[0].route, undefined, 'a chain\'s step is not routed');
-    assert.equal(view.status?.text, '1 steps planned with 4 actions; nothing is written until you press Apply.');
+    assert.equal(view.status?.text, '1 step planned with 4 actions to write; nothing is written until you press Apply.');
     assert.equal(view.buttons.find((b) => b.id === 'apply')!.hint, 'writes each step\'s actions in its own transaction, in order');
     assert.equal(view.buttons.find((b) => b.id === 'record')!.enabled, false);
   });

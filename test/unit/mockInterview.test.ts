@@ -1,11 +1,13 @@
 import { strict as assert } from 'node:assert';
+import { renderReportBody } from '../../src/core/report/html';
+import { renderMarkdown } from '../../src/core/report/markdown';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { run } from '../../src/cli/main';
 import { createCore, type Core } from '../../src/core/services';
 import { sampleQuestions, seededRandom } from '../../src/core/coach/sampleQuestions';
 import { chooseFollowUp } from '../../src/core/coach/followUp';
-import { answerTurn, currentTurn, endSession, newSession, sessionTranscript, skipTurn } from '../../src/core/coach/mockSession';
+import { answerTurn, currentTurn, endSession, newSession, sessionTranscript, skipTurn, withDraft } from '../../src/core/coach/mockSession';
 import { MockSessionError, MockSessionStore } from '../../src/core/coach/mockSessionStore';
 import { MockInterviewError, startMockInterviewOn } from '../../src/core/coach/mockInterview';
 import { HistoryStore } from '../../src/core/store/historyStore';
@@ -70,6 +72,11 @@ describe('mock interview', function () {
       assert.deepEqual(onLoop, { question: core.knowledgeBase.get('en-agent-components')!.question, entryId: 'en-agent-components', probes: [loop!.label] });
       const onWorkflows = chooseFollowUp(entry!, analysis([workflows!.label]), core.knowledgeBase);
       assert.deepEqual(onWorkflows, { question: core.knowledgeBase.get('en-workflow-vs-agent')!.question, entryId: 'en-workflow-vs-agent', probes: [workflows!.label] });
+      // Both missed: each follow-up probes one; the reason names only the point of the one asked (issue 28).
+      const both = chooseFollowUp(entry!, analysis([loop!.label, workflows!.label]), core.knowledgeBase)!;
+      assert.equal(both.probes.length, 1, `the reason names ${both.probes.join(', ')}`);
+      const asked = core.knowledgeBase.get(both.entryId!)!;
+      assert.equal(both.probes[0], asked.id === 'en-agent-components' ? loop!.label : workflows!.label);
       assert.equal(chooseFollowUp(entry!, analysis([]), core.knowledgeBase), null);
       assert.equal(chooseFollowUp(entry!, analysis([loop!.label], true), core.knowledgeBase), null);
     });
@@ -159,6 +166,32 @@ describe('mock interview', function () {
       assert.throws(() => startMockInterviewOn(core, ['en-prompt-caching', 'en-no-such-question'], { fallbackLanguage: 'en', followUps: true }, new Date()),
         (err: Error) => err instanceof MockInterviewError && /no question "en-no-such-question"/.test(err.message));
       assert.throws(() => startMockInterviewOn(core, [], { fallbackLanguage: 'en', followUps: true }, new Date()), MockInterviewError);
+    });
+
+    it('keeps an answer typed and not yet sent with the session: in the store, on Resume, and gone once answered', async () => {
+      const dir = tempDir('il-mock-draft-');
+      const file = path.join(dir, 'mock-sessions.sqlite');
+      try {
+        const ids = sampleQuestions(core.knowledgeBase, { count: 2, language: 'en', random: seededRandom(3) }).entries.map((e) => e.id);
+        let s = newSession(core.knowledgeBase, ids, { count: 2, categories: [], difficulties: [], followUps: false, language: 'en', id: 'd1', now: new Date('2026-12-01T10:00:00Z') });
+        s = withDraft(s, 'Half an answer, not sent', new Date('2026-12-01T10:01:00Z'));
+        const store = await MockSessionStore.open(file);
+        await store.save(s, 'ann');
+        store.close();
+        // The panel closed (or the window): a new store resumes with the draft in the view.
+        const reopened = await MockSessionStore.open(file);
+        const resumed = reopened.unfinished('ann')!;
+        assert.equal(mockView(resumed).current?.draft, 'Half an answer, not sent');
+        // Sent: the answer is the turn's, and the next question starts empty.
+        const next = answerTurn(resumed, 'Half an answer, now sent.', analysis([]), core.knowledgeBase, new Date('2026-12-01T10:02:00Z')).session;
+        assert.equal(next.turns[0].draft, undefined);
+        assert.equal(mockView(next).current?.draft, undefined);
+        assert.equal(mockView(withDraft(next, '  ', new Date())).current?.draft, undefined, 'an emptied box keeps nothing');
+        assert.equal(mockView(skipTurn(withDraft(next, 'dropped with the skip', new Date()), core.knowledgeBase, new Date())).current, undefined);
+        reopened.close();
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it('is kept in the store, per user, across store instances (windows), and resumes where it stopped', async () => {
@@ -258,6 +291,15 @@ describe('mock interview', function () {
         assert.match(stored.perQuestion[0].answer, /^Retrieval-augmented generation retrieves relevant chunks/);
         assert.match(stored.perQuestion[1].answer, /^I would start with a small evaluation set/);
         assert.equal(stored.perQuestion.length, 2);
+        // Typed answers: no delivery, and no advice to diagnose a timed export (issue 28).
+        assert.equal(stored.delivery, null);
+        assert.equal(stored.transcript?.typed, true);
+        for (const page of [renderReportBody(stored, { toolkit: false }), renderMarkdown(stored)]) {
+          assert.match(page, /These answers were typed, so there is no delivery \(pace, fillers, pauses\) to measure\./);
+          assert.doesNotMatch(page, /SRT|timestamps/);
+        }
+        assert.ok([...stored.improvementPlan.immediate, ...stored.improvementPlan.shortTerm].filter((p) => /\bpaus|\bfillers?\b|\bpace\b|words\/min/i.test(p)).length === 0, JSON.stringify(stored.improvementPlan));
+        assert.match(renderReportBody({ ...stored, transcript: { ...stored.transcript!, typed: false } }, { toolkit: false }), /No timestamps in this transcript/, 'a pasted transcript still gets the hint');
       } finally {
         history.close();
       }

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fillerChart, pausesChart, paceChart, renderDeliveryCharts } from '../../src/core/report/charts/deliveryCharts';
 import { textWidth, timeTicks, ticks } from '../../src/core/report/charts/svg';
+import { deliveryMetrics } from '../../src/core/report/deliveryHtml';
 import { renderReportBody, renderStandaloneHtml } from '../../src/core/report/html';
 import type { Report } from '../../src/core/report/model';
 import { createCore } from '../../src/core/services';
@@ -85,6 +86,31 @@ describe('delivery as pictures (SVG)', () => {
     const xs = all(/<line class="chart-filler" x1="([\d.]+)"/, svg).map((m) => Number(m[1]));
     assert.deepEqual(xs, [...xs].sort((a, b) => a - b));
     assert.equal(all(/<tr><th scope="row">\d+:\d\d<\/th><td>“[^”]+”<\/td><td>Q\d<\/td><\/tr>/, html).length, 8);
+  });
+
+  it('filler words: the description and the by-word table list the top ones and an "others" row that add up', () => {
+    // Eight different words over 15 fillers, as a user saw: the list named 5 and dropped the rest.
+    const d = structuredClone(en.delivery!);
+    const words = ['um', 'like', 'er', 'you know', 'so', 'basically', 'actually', 'well'];
+    d.perAnswer.forEach((a, i) => { a.fillers.byWord = {}; a.fillers.count = 0; });
+    const counts = [4, 3, 2, 2, 1, 1, 1, 1];
+    words.forEach((w, i) => { const a = d.perAnswer[i % d.perAnswer.length]; a.fillers.byWord[w] = counts[i]; a.fillers.count += counts[i]; });
+    const html = fillerChart(en, d, 'en');
+    assert.match(svgOf(html, 'chart-fillers'), /<desc id="chart-fillers-desc">15 fillers, each marked where it was said: “um” \(4\), “like” \(3\), “er” \(2\), “you know” \(2\) and others \(4\);/);
+    const table = html.slice(html.indexOf('data-testid="chart-fillers-words"'));
+    const rows = all(/<tr><th scope="row">([^<]+)<\/th><td>(\d+)<\/td><\/tr>/, table.slice(0, table.indexOf('</details>')));
+    assert.deepEqual(rows.map((m) => m[1]), ['“um”', '“like”', '“er”', '“you know”', '“actually”', 'others']);
+    assert.equal(rows.reduce((n, m) => n + Number(m[2]), 0), 15);
+    const zhHtml = fillerChart(zh, d, 'zh');
+    assert.match(zhHtml, /<th scope="row">其他<\/th><td>3<\/td>/);
+  });
+
+  it('the delivery metrics name the other fillers too, so the row adds up to its count', () => {
+    const stats = structuredClone(en.delivery!.overall);
+    stats.fillers.byWord = { um: 4, like: 3, er: 2, 'you know': 2, so: 1, basically: 1, actually: 1, well: 1 };
+    stats.fillers.count = 15;
+    const row = deliveryMetrics(stats, 'en').find((m) => m.testid === 'delivery-fillers')!;
+    assert.match(row.value, /“um” \(4\), “like” \(3\), “er” \(2\), “you know” \(2\), others \(4\)$/);
   });
 
   it('pauses and latency per question: a bar each, heights in proportion, the 5 s line, described in words', () => {

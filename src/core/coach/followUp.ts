@@ -41,17 +41,20 @@ export function chooseFollowUp(entry: KnowledgeEntry, analysis: Pick<AnswerAnaly
   // keyMissing holds labels, possibly in the report's other language.
   const missed = entry.keyPoints.filter((k) => analysis.keyMissing.some((m) => m === k.label || m === k.labels?.en || m === k.labels?.zh));
   const missedTerms = terms(missed.flatMap((k) => [k.label, ...k.keywords]).join(' '));
-  let best: { question: string; entryId?: string; score: number } | undefined;
+  let best: { question: string; entryId?: string; score: number; about: Set<string> } | undefined;
   for (const f of entry.followUps) {
     const other = kb.get(`${entry.language}-${f}`);
     const question = other ? other.question : f;
     const about = other ? `${other.question} ${other.keyPoints.map((k) => `${k.label} ${k.keywords.join(' ')}`).join(' ')}` : f;
-    const score = overlap(missedTerms, terms(about));
-    if (!best || score > best.score) best = { question, ...(other ? { entryId: other.id } : {}), score };
+    const aboutTerms = terms(about);
+    const score = overlap(missedTerms, aboutTerms);
+    if (!best || score > best.score) best = { question, ...(other ? { entryId: other.id } : {}), score, about: aboutTerms };
   }
-  const probes = missed.length ? missed.map((k) => k.label) : [...analysis.keyMissing];
-  if (best) return { question: best.question, ...(best.entryId ? { entryId: best.entryId } : {}), probes };
-  // No written follow-ups: probe the heaviest point that was missed.
+  // The reason names only the missed points the chosen question is about (issue 28: it listed
+  // every missed point, some the question never asks); one about none of them is not asked.
+  const probes = best ? missed.filter((k) => overlap(terms([k.label, ...k.keywords].join(' ')), best!.about) > 0).map((k) => k.label) : [];
+  if (best && probes.length) return { question: best.question, ...(best.entryId ? { entryId: best.entryId } : {}), probes };
+  // No written follow-up about what was missed: probe the heaviest point that was missed.
   const top = [...missed].sort((a, b) => b.weight - a.weight)[0];
   const label = top?.label ?? analysis.keyMissing[0];
   return {

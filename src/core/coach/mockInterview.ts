@@ -117,7 +117,7 @@ export async function finishMockInterview(
   const { userId, persist, reportLanguage, ...run } = options;
   return core.diagnose({
     text: sessionTranscript(session), source: session.language === 'zh' ? `模拟面试 ${day}` : `Mock interview ${day}`,
-    sourceKey: mockSourceKey(session), ...(userId ? { userId } : {}), ...(persist === false ? { persist: false } : {}),
+    sourceKey: mockSourceKey(session), typedAnswers: true, ...(userId ? { userId } : {}), ...(persist === false ? { persist: false } : {}),
     ...(reportLanguage ? { reportLanguage } : {}),
   }, run);
 }

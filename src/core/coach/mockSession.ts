@@ -34,6 +34,8 @@ export interface MockTurn {
   score?: TurnScore;
   /** For a follow-up: the missed key points it probes. */
   probes?: string[];
+  /** An answer typed and not yet sent, kept with the session so closing the panel or Resume loses nothing. */
+  draft?: string;
 }
 
 /** A mock interview in progress or done. */
@@ -105,7 +107,8 @@ function advance(session: MockSession, kb: KnowledgeBase, followUp: FollowUp | n
 export function answerTurn(session: MockSession, answer: string, analysis: AnswerAnalysis, kb: KnowledgeBase, now: Date): { session: MockSession; followUp: FollowUp | null } {
   const turn = currentTurn(session);
   if (!turn) throw new Error('this mock interview has no question waiting for an answer');
-  const answered: MockTurn = { ...turn, answer, score: scoreOf(analysis) };
+  const { draft: _sent, ...asked } = turn;
+  const answered: MockTurn = { ...asked, answer, score: scoreOf(analysis) };
   const turns = [...session.turns.slice(0, -1), answered];
   const entry = kb.get(turn.entryId);
   // One follow-up per question, as an interviewer probes once and moves on.
@@ -117,8 +120,18 @@ export function answerTurn(session: MockSession, answer: string, analysis: Answe
 export function skipTurn(session: MockSession, kb: KnowledgeBase, now: Date): MockSession {
   const turn = currentTurn(session);
   if (!turn) throw new Error('this mock interview has no question waiting for an answer');
-  const turns = [...session.turns.slice(0, -1), { ...turn, skipped: true }];
+  const { draft: _dropped, ...asked } = turn;
+  const turns = [...session.turns.slice(0, -1), { ...asked, skipped: true }];
   return advance({ ...session, turns }, kb, null, now);
+}
+
+/** Keeps `text` as the unsent answer to the current question (an empty text clears it); the session as is when none waits. */
+export function withDraft(session: MockSession, text: string, now: Date): MockSession {
+  const turn = currentTurn(session);
+  if (!turn || (turn.draft ?? '') === text) return session;
+  const { draft: _old, ...rest } = turn;
+  const kept: MockTurn = text.trim() === '' ? rest : { ...rest, draft: text };
+  return { ...session, turns: [...session.turns.slice(0, -1), kept], updatedAt: now.toISOString() };
 }
 
 /** Ends the session early; the question waiting is dropped. */

@@ -35,7 +35,7 @@ export interface MockView {
   /** Main questions asked so far (follow-ups not counted), and of how many. */
   progress: { asked: number; total: number };
   /** The question waiting for an answer; undefined when the interview is over. */
-  current?: { kind: 'question' | 'follow-up'; question: string; number: number };
+  current?: { kind: 'question' | 'follow-up'; question: string; number: number; /** The answer typed and not yet sent. */ draft?: string };
   feedback?: MockFeedback;
   done: MockDone[];
   answered: number;
@@ -71,7 +71,7 @@ export function mockView(session: MockSession): MockView {
     language: session.language,
     status: session.status,
     progress: { asked, total },
-    ...(turn ? { current: { kind: turn.kind, question: turn.question, number: asked } } : {}),
+    ...(turn ? { current: { kind: turn.kind, question: turn.question, number: asked, ...(turn.draft ? { draft: turn.draft } : {}) } } : {}),
     ...(feedback ? { feedback } : {}),
     done: doneTurns.map((t) => ({ kind: t.kind, question: t.question, skipped: !!t.skipped, ...(t.score ? { score: t.score.contentScore } : {}) })),
     answered: doneTurns.filter((t) => t.answer !== undefined && t.answer.trim() !== '').length,

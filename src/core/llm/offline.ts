@@ -4,6 +4,7 @@
  * cause or a choice, the concrete claim, the misconception asserted), relevance gates the
  * score, and a confidence travels with it. Lists of terms, length and trigger words earn little.
  */
+import { proseSentences } from '../text/sentences';
 import { count, msg, type MessageKey } from '../i18n';
 import { apportion, clamp, Ledger } from './ledger';
 import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../kb/types';
@@ -59,7 +60,8 @@ function quote(text: string): string {
 
 /** The expert-answer sentence that talks about a key point, to quote in the improvement plan. */
 export function referenceSentence(entry: KnowledgeEntry, keywords: readonly string[]): string {
-  const sentences = entry.expertAnswer.split(/(?<=[。！？；.!?;])\s*/).filter((s) => s.trim() !== '');
+  // Whole sentences, not clauses: a plan step quoting half a sentence cut at `;` misleads (issue 28).
+  const sentences = proseSentences(entry.expertAnswer);
   return sentences.find((s) => keywords.some((k) => containsPhrase(s, k))) ?? sentences[0] ?? entry.expertAnswer;
 }
 

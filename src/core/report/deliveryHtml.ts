@@ -7,6 +7,7 @@ import { renderDeliveryCharts } from './charts/deliveryCharts';
 import { clock } from './charts/svg';
 import { escapeHtml as esc, scoreClass as cls } from './htmlText';
 import type { Report } from './model';
+import { tallyText } from './wordTally';
 
 
 function row(label: string, value: string, scored: Scored | null, testid: string): string {
@@ -14,10 +15,9 @@ function row(label: string, value: string, scored: Scored | null, testid: string
   return `<tr data-testid="${testid}"><th scope="row">${esc(label)}</th><td>${esc(value)}</td><td>${score}</td><td>${scored ? esc(scored.explanation) : ''}</td></tr>`;
 }
 
-/** What was said (a filler, a hedge) with how often: quoted, since it stays as spoken. */
+/** What was said (a filler, a hedge) with how often: quoted, since it stays as spoken; the rest as one "others" entry so the list adds up. */
 function said(lang: Language, byWord: Record<string, number>, top = 4): string {
-  return Object.entries(byWord).sort((a, b) => b[1] - a[1]).slice(0, top)
-    .map(([w, n]) => msg(lang, 'unit.times', `“${w}”`, n)).join(lang === 'zh' ? '、' : ', ');
+  return tallyText(lang, byWord, top).join(lang === 'zh' ? '、' : ', ');
 }
 
 /** "219 characters/min (216 Chinese characters and 2 English words a minute)". */
@@ -65,10 +65,15 @@ function rows(d: DeliveryStats, lang: Language): string {
   return deliveryMetrics(d, lang).map((m) => row(m.label, m.value, m.scored, m.testid)).join('');
 }
 
+/** Why there is no delivery: typed answers have none to measure; a transcript without timestamps could have, from a timed export. */
+export function noDeliveryNote(report: Pick<Report, 'transcript'>, lang: Language): string {
+  return msg(lang, report.transcript?.typed ? 'report.noDeliveryTyped' : 'report.noDelivery');
+}
+
 /** The overall delivery section (or the note that the transcript had no timestamps), with its pictures unless `charts` is false. */
 export function renderDeliverySection(report: Report, lang: Language, charts = true): string {
   const d: DeliveryReport | null | undefined = report.delivery;
-  if (!d) return `<section class="delivery" data-testid="delivery"><h2>${esc(msg(lang, 'report.delivery'))}</h2><p class="muted" data-testid="delivery-none">${esc(msg(lang, 'report.noDelivery'))}</p></section>`;
+  if (!d) return `<section class="delivery" data-testid="delivery"><h2>${esc(msg(lang, 'report.delivery'))}</h2><p class="muted" data-testid="delivery-none">${esc(noDeliveryNote(report, lang))}</p></section>`;
   const o = d.overall;
   const talk = o.talkRatio !== null ? row(msg(lang, 'report.talkRatio'), `${Math.round(o.talkRatio * 100)}%`, o.talkRatioScore, 'delivery-talk-ratio') : '';
   return `<section class="delivery" data-testid="delivery">

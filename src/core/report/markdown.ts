@@ -10,7 +10,7 @@ import { skippedNote } from './skipped';
 import { escapeControls } from '../runtime/redact';
 import { DIMENSIONS } from '../kb/types';
 import type { Language } from '../transcript/language';
-import { deliveryMetrics, speakerEvidence } from './deliveryHtml';
+import { deliveryMetrics, noDeliveryNote, speakerEvidence } from './deliveryHtml';
 import { fullComparison, topicName } from './generate';
 import type { QuestionReport, Report } from './model';
 import { engineLabel, fallbackLine, scoredByLine, usageLine } from './usageText';
@@ -59,7 +59,7 @@ function summary(report: Report, lang: Language): string[] {
 
 function delivery(report: Report, lang: Language): string[] {
   const d = report.delivery;
-  if (!d) return [`## ${mdText(msg(lang, 'report.delivery'))}`, '', mdText(msg(lang, 'report.noDelivery')), ''];
+  if (!d) return [`## ${mdText(msg(lang, 'report.delivery'))}`, '', mdText(noDeliveryNote(report, lang)), ''];
   const o = d.overall;
   const metrics = deliveryMetrics(o, lang);
   const rows = metrics.map((m) => [mdText(m.label), mdText(m.value), m.scored ? String(m.scored.score) : '—', m.scored ? mdText(m.scored.explanation) : '']);

@@ -106,6 +106,8 @@ export interface Report {
     format: TranscriptFormat; timed: boolean; speakers: SpeakerRole[]; swapped?: boolean;
     /** What the parser skipped (a cue with unreadable times, a broken block), each naming its line. */
     skipped?: string[];
+    /** The answers were typed in a mock interview, so there is no delivery to measure and nothing to ask for. */
+    typed?: boolean;
   };
   /** Delivery metrics when the transcript has timestamps; null otherwise. */
   delivery?: DeliveryReport | null;

@@ -38,6 +38,8 @@ export interface DiagnoseInput {
    * in it where the entry has it. What was said is quoted as spoken.
    */
   reportLanguage?: Language | 'transcript';
+  /** The answers were typed (a mock interview), not spoken: the report says so instead of asking for timestamps. */
+  typedAnswers?: boolean;
 }
 
 /** Questions judged at once by a model engine (setting interviewLens.llm.concurrency). */
@@ -140,7 +142,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       textHash: reportOrigin(input.sourceKey ?? '', input.text).textHash,
       transcript: {
         format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}),
-        ...(split.warnings ? { skipped: split.warnings } : {}),
+        ...(split.warnings ? { skipped: split.warnings } : {}), ...(input.typedAnswers && !split.timed ? { typed: true } : {}),
       },
       ...(delivery ? { delivery } : {}),
     }));

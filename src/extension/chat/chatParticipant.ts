@@ -64,7 +64,7 @@ export function chatRequestHandler(deps: Deps): vscode.ChatRequestHandler {
         else if (p.phase === 'report') stream.progress(vscode.l10n.t('Building the report…'));
         else if (p.total && p.done !== shownDone) {
           shownDone = p.done;
-          stream.progress(vscode.l10n.t('Scored {0} of {1} questions…', p.done, p.total));
+          stream.progress((p.total === 1 ? vscode.l10n.t('Scored {0} of 1 question…', p.done) : vscode.l10n.t('Scored {0} of {1} questions…', p.done, p.total)));
         }
       });
       const report = done?.report;

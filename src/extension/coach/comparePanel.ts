@@ -52,7 +52,8 @@ export class ComparePanel implements vscode.Disposable {
     const view = compareView(comparison);
     this.shown = { comparison, view, source, canRewrite };
     if (!this.panel) {
-      const panel = vscode.window.createWebviewPanel(ComparePanel.viewType, vscode.l10n.t('Compare with the expert'), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      // Beside the transcript, not over it: the user reads the answer and the comparison side by side.
+      const panel = vscode.window.createWebviewPanel(ComparePanel.viewType, vscode.l10n.t('Compare with the expert'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
         enableScripts: true, retainContextWhenHidden: true,
         localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
       });
@@ -103,7 +104,7 @@ ${p.sentence ? `<p class="point-quote"><q data-testid="point-sentence">${e(p.sen
       ? `<section class="card" aria-labelledby="mistakes-h"><h2 id="mistakes-h">${e(vscode.l10n.t('Mistakes and their corrections'))}</h2><ul class="mistakes">${view.mistakes.map((m) => `<li data-testid="mistake"><span class="claim">“${e(m.claim)}”</span> → ${e(m.correction)}</li>`).join('')}</ul></section>`
       : '';
     const t = view.tally;
-    const tally = `<span class="tally" data-testid="tally"><span>${e(vscode.l10n.t('{0} of {1} key points covered', t.stated, t.total))}</span>${t.mentioned ? `<span>${e(vscode.l10n.t('{0} only named', t.mentioned))}</span>` : ''}${t.missing ? `<span>${e(vscode.l10n.t('{0} missing', t.missing))}</span>` : ''}${t.contradicted ? `<span>${e(vscode.l10n.t('{0} contradicted', t.contradicted))}</span>` : ''}</span>`;
+    const tally = `<span class="tally" data-testid="tally"><span>${e((t.total === 1 ? vscode.l10n.t('{0} of 1 key point covered', t.stated) : vscode.l10n.t('{0} of {1} key points covered', t.stated, t.total)))}</span>${t.mentioned ? `<span>${e(vscode.l10n.t('{0} only named', t.mentioned))}</span>` : ''}${t.missing ? `<span>${e(vscode.l10n.t('{0} missing', t.missing))}</span>` : ''}${t.contradicted ? `<span>${e(vscode.l10n.t('{0} contradicted', t.contradicted))}</span>` : ''}</span>`;
     const expert = view.expert
       ? `<div class="row"><h2 id="expert-h">${e(vscode.l10n.t('The expert answer'))}</h2><vscode-button appearance="secondary" id="open-entry">${e(vscode.l10n.t('Open entry'))}</vscode-button></div>
 <p class="muted">${e(view.expert.question)}</p><div class="expert-text" data-testid="expert-answer">${e(view.expert.answer)}</div>`

@@ -94,7 +94,7 @@ async function askChoices(controller: MockController, defaults: Choices): Promis
     if (e) perCategory.set(e.category, (perCategory.get(e.category) ?? 0) + 1);
   }
   type CatItem = vscode.QuickPickItem & { category: Category };
-  const cats: CatItem[] = CATEGORIES.map((c) => ({ label: categoryLabel(c, lang), description: c, detail: vscode.l10n.t('{0} questions', perCategory.get(c) ?? 0), category: c }));
+  const cats: CatItem[] = CATEGORIES.map((c) => ({ label: categoryLabel(c, lang), description: c, detail: perCategory.get(c) === 1 ? vscode.l10n.t('1 question') : vscode.l10n.t('{0} questions', perCategory.get(c) ?? 0), category: c }));
   const chosenCats = await pick(cats, {
     title: vscode.l10n.t('Mock interview (1/3): dimensions'), placeholder: vscode.l10n.t('Choose the dimensions to be asked about (none chosen: all of them), then Enter'),
     many: true, initial: cats.filter((c) => defaults.categories.includes(c.category)),
@@ -114,7 +114,7 @@ async function askChoices(controller: MockController, defaults: Choices): Promis
   });
   if (!chosenDiff?.length) return undefined;
   type CountItem = vscode.QuickPickItem & { count: number };
-  const counts: CountItem[] = COUNTS.map((n) => ({ label: vscode.l10n.t('{0} questions', n), count: n }));
+  const counts: CountItem[] = COUNTS.map((n) => ({ label: n === 1 ? vscode.l10n.t('1 question') : vscode.l10n.t('{0} questions', n), count: n }));
   const chosenCount = await pick(counts, {
     title: vscode.l10n.t('Mock interview (3/3): number of questions'), placeholder: vscode.l10n.t('How many questions (follow-ups come on top)?'), many: false,
     initial: counts.filter((c) => c.count === defaults.count).slice(0, 1),

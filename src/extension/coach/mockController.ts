@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { AUDIO_EXTENSIONS, createSttProvider, reportOrigin, type Report } from '../../core';
 import type { SttResult } from '../../core/speech/stt';
-import { answerTurn, currentTurn, endSession, sessionTranscript, skipTurn, type MockSession } from '../../core/coach/mockSession';
+import { answerTurn, currentTurn, endSession, sessionTranscript, skipTurn, withDraft, type MockSession } from '../../core/coach/mockSession';
 import { finishMockInterview, scoreMockAnswer } from '../../core/coach/mockInterview';
 import { MockSessionStore } from '../../core/coach/mockSessionStore';
 import { mockView, type MockView } from '../../core/coach/mockView';
@@ -11,7 +11,7 @@ import { sttSettings, type Deps } from '../commands';
 import { engineProblem, isCancelledLlm } from '../engineFix';
 import { showEngineProblem } from '../engineNotice';
 import { createRunEngine, readEngineSettings } from '../engineSettings';
-import { showError } from '../notify';
+import { askModal, showError } from '../notify';
 import { reportLanguageSetting } from '../reportLanguage';
 import { MockPanel, type MockMessage, type MockPanelStatus } from './mockPanel';
 import type { MockTranscripts } from './mockTranscripts';
@@ -126,10 +126,18 @@ export class MockController implements vscode.Disposable {
           await this.enqueue(() => this.skip());
           break;
         case 'end':
-          await this.enqueue(() => this.end());
+          if (await this.confirmEnd(typeof m.draft === 'string' ? m.draft : '')) {
+            const draft = typeof m.draft === 'string' ? m.draft.trim() : '';
+            // The typed, unsent answer is the user's work: it is submitted before the interview ends.
+            if (draft) await this.enqueue(() => this.answer(draft));
+            await this.enqueue(() => this.end());
+          }
           break;
         case 'record':
           await this.enqueue(() => this.record());
+          break;
+        case 'draft':
+          if (typeof m.text === 'string') await this.enqueue(() => this.keepDraft(m.text as string, m.question));
           break;
         case 'retry':
           await this.enqueue(() => this.finish());
@@ -143,6 +151,24 @@ export class MockController implements vscode.Disposable {
     } catch (err) {
       this.deps.host.log.error(`mock interview: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     }
+  }
+
+  /** Asks before ending from the page: End drops the questions not asked yet, and had lost a typed answer without a word. */
+  private async confirmEnd(draft: string): Promise<boolean> {
+    const end = vscode.l10n.t('End Interview');
+    const message = draft.trim()
+      ? vscode.l10n.t('End the interview? Your typed answer is submitted first; the questions not asked yet are dropped, and the answers are diagnosed.')
+      : vscode.l10n.t('End the interview? The questions not asked yet are dropped, and the answers so far are diagnosed.');
+    return (await askModal(message, end)) === end;
+  }
+
+  /** Saves the typed, unsent answer with the session (no render: the page already shows it). */
+  private async keepDraft(text: string, question: string | undefined): Promise<void> {
+    if (!this.session || currentTurn(this.session)?.question !== question) return;
+    const next = withDraft(this.session, text, new Date());
+    if (next === this.session) return;
+    await (await this.sessions()).save(next, this.userId());
+    this.session = next;
   }
 
   private async answer(text: string): Promise<void> {

@@ -9,7 +9,8 @@ export type MockMessage =
   | { type: 'ready' }
   | { type: 'answer'; text: string }
   | { type: 'skip' }
-  | { type: 'end' }
+  | { type: 'end'; draft?: string }
+  | { type: 'draft'; text?: string; question?: string }
   | { type: 'record' }
   | { type: 'retry' }
   | { type: 'openReport' };
@@ -29,6 +30,7 @@ function strings(): Record<string, string> {
   return {
     title: vscode.l10n.t('Mock interview'),
     question: vscode.l10n.t('Question {0} of {1}'),
+    mainQuestion: vscode.l10n.t('Question'),
     followUp: vscode.l10n.t('Follow-up'),
     placeholder: vscode.l10n.t('Type your answer as you would say it (Ctrl+Enter or Cmd+Enter submits)'),
     answerLabel: vscode.l10n.t('Your answer'),

@@ -18,6 +18,15 @@ import { DryRunRefusal, runDryRun, type DryRunDeps, type DryRunOutcome, type Dry
 /** How long Copy as JSON waits for the clipboard before opening the JSON in an editor. */
 const CLIPBOARD_WAIT_MS = 3000;
 
+/** Most characters of state the page keeps across a reload; a bigger trace is run again instead. */
+const MAX_KEPT_CHARS = 4_000_000;
+
+/** What the dry-run page keeps across a window reload (vscode.setState). */
+export interface DryRunPanelState {
+  request: DryRunRequest;
+  trace?: RunTrace;
+}
+
 /** What Apply came to (for automation and tests). */
 export interface ApplyReport {
   status: 'applied' | 'stale' | 'failed' | 'nothing';
@@ -71,6 +80,8 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
   private applied = false;
   private lastView: DryRunView | undefined;
   private lastBody = '';
+  /** The trace shown before a window reload, read back from the page's state: shown, not applied (see adopt). */
+  private restoredTrace: RunTrace | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: DryRunPanelDeps) {}
@@ -98,6 +109,7 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
     const label = request.input.kind === 'cassette' ? path.basename(request.input.file) : request.target.kind === 'route' ? vscode.l10n.t('the routed skill') : request.target.name;
     this.request = request;
     this.outcome = undefined;
+    this.restoredTrace = undefined;
     this.applied = false;
     this.notices = [];
     this.running = { label, controller };
@@ -284,9 +296,30 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
       return;
     }
     const root = vscode.Uri.joinPath(vscode.Uri.file(this.deps.extensionPath), 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(DryRunPanel.viewType, vscode.l10n.t('Dry Run'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
+    this.attach(vscode.window.createWebviewPanel(DryRunPanel.viewType, vscode.l10n.t('Dry Run'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, {
       enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [root],
-    });
+    }));
+  }
+
+  /**
+   * Takes over the panel VS Code restored after a window reload, with what the page kept: the
+   * request (so Dry Run Again works) and the trace it showed. The trace is shown as it was, but
+   * Apply and Record as Test stay off until a fresh dry run: the records may have changed since,
+   * and the model's exchanges that Record needs are not kept.
+   */
+  adopt(panel: vscode.WebviewPanel, state: DryRunPanelState): void {
+    this.panel?.dispose();
+    this.request = state.request;
+    this.outcome = undefined;
+    this.restoredTrace = state.trace;
+    this.applied = false;
+    this.notices = [this.notice('info', vscode.l10n.t('Restored after a window reload: this is the plan as it was. Press Dry Run Again for a fresh plan to apply.'))];
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(vscode.Uri.file(this.deps.extensionPath), 'dist', 'webview')] };
+    this.attach(panel);
+    this.render('heading');
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
     this.panel = panel;
     this.ready = false;
     panel.iconPath = vscode.Uri.joinPath(vscode.Uri.file(this.deps.extensionPath), 'media', 'icon.png');
@@ -324,7 +357,7 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
   private state(): PanelState {
     const t = this.outcome?.trace;
     return {
-      ...(t ? { trace: redactStrings(t) } : {}),
+      ...(t ? { trace: redactStrings(t) } : this.restoredTrace ? { trace: this.restoredTrace, restored: true } : {}),
       ...(this.running ? { running: this.running.label } : {}),
       notices: this.notices.map(({ tone, text, buttons }) => ({ tone, text, buttons })),
       applied: this.applied,
@@ -346,8 +379,16 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
 
   private post(): void {
     if (!this.panel || !this.ready) return;
-    void this.panel.webview.postMessage({ type: 'render', body: this.lastBody, ...(this.pendingFocus ? { focus: this.pendingFocus } : {}) });
+    void this.panel.webview.postMessage({ type: 'render', body: this.lastBody, state: this.kept(), ...(this.pendingFocus ? { focus: this.pendingFocus } : {}) });
     this.pendingFocus = undefined;
+  }
+
+  /** What the page keeps for a window reload (vscode.setState): the request and the redacted trace, unless too big to keep. */
+  private kept(): DryRunPanelState | undefined {
+    if (!this.request) return undefined;
+    const trace = this.outcome ? redactStrings(this.outcome.trace) : this.restoredTrace;
+    const state: DryRunPanelState = { request: this.request, ...(trace ? { trace } : {}) };
+    return JSON.stringify(state).length <= MAX_KEPT_CHARS ? state : { request: this.request };
   }
 
   private shell(webview: vscode.Webview): string {

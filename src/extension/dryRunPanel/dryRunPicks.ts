@@ -37,7 +37,7 @@ export async function pickTarget(skills: readonly LoadedSkill[], chains: readonl
     items.push({ label: vscode.l10n.t('Chains'), kind: vscode.QuickPickItemKind.Separator });
     for (const c of chains) {
       items.push(c.manifest
-        ? { label: `$(link) ${c.name}`, description: vscode.l10n.t('{0} steps', c.manifest.steps.length), detail: oneLine(c.manifest.description ?? c.manifest.steps.map((s) => s.skill).join(' → ')), target: { kind: 'chain', name: c.name } }
+        ? { label: `$(link) ${c.name}`, description: (c.manifest.steps.length === 1 ? vscode.l10n.t('1 step') : vscode.l10n.t('{0} steps', c.manifest.steps.length)), detail: oneLine(c.manifest.description ?? c.manifest.steps.map((s) => s.skill).join(' → ')), target: { kind: 'chain', name: c.name } }
         : { label: `$(circle-slash) ${c.name}`, description: vscode.workspace.asRelativePath(c.file), detail: oneLine(c.problems[0]?.message ?? vscode.l10n.t('invalid')) });
     }
   }

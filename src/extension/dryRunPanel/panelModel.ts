@@ -13,15 +13,15 @@ import type { StructuredAttempt } from '../../core/llm/structuredCall';
 /** The words of the panel, keyed; templates take {0}, {1}… as vscode.l10n.t does. */
 export const PANEL_STRING_KEYS = [
   'dryRunOf', 'dryRunOfChain', 'engine', 'offline', 'input', 'clock', 'recorded', 'staleCassette',
-  'statusPlanned', 'statusUnchanged', 'statusInvalid', 'statusChainPlanned', 'statusChainFailed', 'statusApplied',
-  'apply', 'applyHint', 'applyHintChain', 'applyOffNoPlan', 'applyOffApplied', 'recordTest', 'recordOffTrust', 'recordOffChain', 'recordOffFolder',
-  'recordOffInvalid', 'copyJson', 'again', 'change', 'cancel', 'running',
+  'statusPlanned', 'statusPlannedOne', 'statusUnchanged', 'countActions', 'countActionOne', 'countSteps', 'countStepOne', 'statusInvalid', 'statusChainPlanned', 'statusChainFailed', 'statusApplied',
+  'apply', 'applyHint', 'applyHintOne', 'applyHintNothing', 'applyHintChain', 'applyOffNoPlan', 'applyOffApplied', 'recordTest', 'recordOffTrust', 'recordOffChain', 'recordOffFolder',
+  'recordOffInvalid', 'applyOffRestored', 'recordOffRestored', 'copyJson', 'again', 'change', 'cancel', 'running',
   'route', 'routeSkill', 'routeHow', 'routeWhy', 'routeConfidence', 'routeCandidates', 'none',
   'howExplicit', 'howMatch', 'howModel', 'howFallback',
   'chunks', 'chunkStrategy', 'chunkCount', 'chunkByModel', 'chunkLine', 'chunkWarning',
   'callChunk', 'callReduce', 'callOther', 'systemPrompt', 'userPrompt', 'noSystemPrompt', 'reply', 'repair', 'recordedReply',
   'valid', 'invalid', 'replyMeta', 'callFailed',
-  'validation', 'validOutput', 'invalidOutput', 'stageChunk', 'stageMerged', 'stageReduce', 'stageOffline', 'afterRepairs',
+  'validation', 'validOutput', 'invalidOutput', 'stageChunk', 'stageMerged', 'stageReduce', 'stageOffline', 'afterRepairs', 'afterRepairOne',
   'offlineOutput', 'offlineNote', 'output', 'scriptedNote',
   'actions', 'colAction', 'colParams', 'opCreate', 'opUpdate', 'opUnchanged', 'matched',
   'field', 'before', 'after', 'alsoWrites', 'noActions', 'warnings',
@@ -139,6 +139,8 @@ export interface PanelState {
   record: { allowed: true } | { allowed: false; reason: 'trust' | 'folder' };
   /** Whether a request exists to run again. */
   canRerun: boolean;
+  /** The trace was shown before a window reload: shown as it was, with Apply and Record off until a fresh run. */
+  restored?: boolean;
 }
 
 /** A value as the panel writes it: text as is, anything else as JSON. */
@@ -239,7 +241,7 @@ function otherCall(s: PanelStrings, c: TracedCall, id: string): CallView {
 function stageText(s: PanelStrings, t: SkillRunTrace): string {
   const v = t.validation!;
   const where = v.stage === 'merged' ? s.text.stageMerged : v.stage === 'reduce' ? s.text.stageReduce : v.stage === 'offline' ? s.text.stageOffline : fill(s.text.stageChunk, (v.chunk ?? 0) + 1);
-  return v.repairs ? `${where}, ${fill(s.text.afterRepairs, v.repairs)}` : where;
+  return v.repairs ? `${where}, ${counted(s, v.repairs, 'afterRepairOne', 'afterRepairs')}` : where;
 }
 
 function skillRunView(s: PanelStrings, t: SkillRunTrace, id: string, withRoute: boolean): RunView {
@@ -337,8 +339,15 @@ function plannable(t: RunTrace): boolean {
   return t.kind === 'skill' ? t.status === 'dry_run' : t.status === 'dry_run' && t.steps.some((x) => x.report.status === 'dry_run' && !!x.trace);
 }
 
-function plannedCount(t: RunTrace): number {
-  return t.kind === 'skill' ? t.planned.length : t.steps.reduce((n, x) => n + (x.report.status === 'dry_run' ? x.trace?.planned.length ?? 0 : 0), 0);
+/** The actions Apply would write: an action whose record is already there, unchanged, writes nothing (issue 28). */
+function changingCount(t: RunTrace): number {
+  const changing = (planned: readonly PlannedAction[]) => planned.filter((p) => p.op !== 'unchanged').length;
+  return t.kind === 'skill' ? changing(t.planned) : t.steps.reduce((n, x) => n + (x.report.status === 'dry_run' ? changing(x.trace?.planned ?? []) : 0), 0);
+}
+
+/** A count in words, with the singular form when there is one ("1 action", "3 actions"). */
+function counted(s: PanelStrings, n: number, one: PanelStringKey, other: PanelStringKey): string {
+  return fill(n === 1 ? s.text[one] : s.text[other], n);
 }
 
 function statusOf(s: PanelStrings, t: RunTrace, applied: boolean): { tone: Tone; text: string } {
@@ -348,11 +357,19 @@ function statusOf(s: PanelStrings, t: RunTrace, applied: boolean): { tone: Tone;
       const at = t.steps.find((x) => x.report.status === 'failed' || x.report.status === 'invalid');
       return { tone: 'error', text: fill(s.text.statusChainFailed, (at?.report.index ?? 0) + 1) };
     }
-    return { tone: 'info', text: fill(s.text.statusChainPlanned, t.steps.filter((x) => x.report.status === 'dry_run').length, plannedCount(t)) };
+    const steps = t.steps.filter((x) => x.report.status === 'dry_run').length;
+    return { tone: 'info', text: fill(s.text.statusChainPlanned, counted(s, steps, 'countStepOne', 'countSteps'), counted(s, changingCount(t), 'countActionOne', 'countActions')) };
   }
   if (t.status === 'invalid') return { tone: 'error', text: s.text.statusInvalid };
-  if (t.planned.length && t.planned.every((p) => p.op === 'unchanged')) return { tone: 'info', text: s.text.statusUnchanged };
-  return { tone: 'info', text: fill(s.text.statusPlanned, t.planned.length) };
+  const n = changingCount(t);
+  if (t.planned.length && n === 0) return { tone: 'info', text: s.text.statusUnchanged };
+  return { tone: 'info', text: n === 1 ? s.text.statusPlannedOne : fill(s.text.statusPlanned, n) };
+}
+
+function applyHint(s: PanelStrings, t: RunTrace): string {
+  if (t.kind === 'chain') return s.text.applyHintChain;
+  const n = changingCount(t);
+  return n === 0 ? s.text.applyHintNothing : n === 1 ? s.text.applyHintOne : fill(s.text.applyHint, n);
 }
 
 function buttonsOf(s: PanelStrings, state: PanelState): ButtonView[] {
@@ -361,12 +378,12 @@ function buttonsOf(s: PanelStrings, state: PanelState): ButtonView[] {
   if (busy) return [{ id: 'cancel', label: s.text.cancel, enabled: true, primary: true }];
   const out: ButtonView[] = [];
   if (t) {
-    const canApply = plannable(t) && !state.applied;
+    const canApply = plannable(t) && !state.applied && !state.restored;
     out.push({
       id: 'apply', label: s.text.apply, enabled: canApply, primary: canApply,
-      hint: state.applied ? s.text.applyOffApplied : !plannable(t) ? s.text.applyOffNoPlan : t.kind === 'chain' ? s.text.applyHintChain : fill(s.text.applyHint, plannedCount(t)),
+      hint: state.applied ? s.text.applyOffApplied : !plannable(t) ? s.text.applyOffNoPlan : state.restored ? s.text.applyOffRestored : applyHint(s, t),
     });
-    const recordOff = t.kind === 'chain' ? s.text.recordOffChain
+    const recordOff = state.restored ? s.text.recordOffRestored : t.kind === 'chain' ? s.text.recordOffChain
       : !state.record.allowed ? (state.record.reason === 'trust' ? s.text.recordOffTrust : s.text.recordOffFolder)
         : t.status === 'invalid' ? s.text.recordOffInvalid : undefined;
     out.push({ id: 'record', label: s.text.recordTest, enabled: !recordOff, ...(recordOff ? { hint: recordOff } : {}) });

@@ -83,8 +83,8 @@ export class CassetteItems {
       data.offline = summary.header.engine === 'offline';
       item.range = lineRange(summary.headerLine);
       item.description = builtIn
-        ? vscode.l10n.t('{0} · built-in · {1} calls', summary.header.skill, summary.calls)
-        : vscode.l10n.t('{0} · {1} calls', summary.header.skill, summary.calls);
+        ? (summary.calls === 1 ? vscode.l10n.t('{0} · built-in · 1 call', summary.header.skill) : vscode.l10n.t('{0} · built-in · {1} calls', summary.header.skill, summary.calls))
+        : (summary.calls === 1 ? vscode.l10n.t('{0} · 1 call', summary.header.skill) : vscode.l10n.t('{0} · {1} calls', summary.header.skill, summary.calls));
       item.canResolveChildren = summary.calls > 0;
     } else {
       item.error = found.error?.message;

@@ -450,7 +450,7 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
     }
     if (!files.length) return;
     const names = files.map((f) => vscode.workspace.asRelativePath(f.file));
-    const message = vscode.l10n.t('Re-record {0} cassettes? Their recorded calls are replaced with what today\'s code and the configured engine return.', files.length);
+    const message = (files.length === 1 ? vscode.l10n.t('Re-record 1 cassette? Its recorded calls are replaced with what today\'s code and the configured engine return.') : vscode.l10n.t('Re-record {0} cassettes? Their recorded calls are replaced with what today\'s code and the configured engine return.', files.length));
     const ok = await (this.confirm ?? askToOverwrite)(message, names.join('\n'));
     if (!ok) {
       for (const f of files) run.skipped(f.item);
@@ -485,7 +485,7 @@ export class ReplayTests implements ReplayTestsApi, vscode.Disposable {
           // The item shows the new calls; its earlier results no longer apply.
           const item = this.items.upsert(f.file);
           run.passed(item);
-          run.output(vscode.l10n.t('RE-RECORDED {0}: {1} calls with {2} {3}', name, result.calls, result.engine, result.model), item, 1);
+          run.output((result.calls === 1 ? vscode.l10n.t('RE-RECORDED {0}: 1 call with {1} {2}', name, result.engine, result.model) : vscode.l10n.t('RE-RECORDED {0}: {1} calls with {2} {3}', name, result.calls, result.engine, result.model)), item, 1);
         } else {
           run.errored(f.item, messageAt(vscode.l10n.t('Not re-recorded, the cassette is unchanged: {0}', result.failures.join('; ')), f.item, 1));
           run.output(`NOT RE-RECORDED ${name}: ${result.failures.join('; ')}`, f.item, 1);

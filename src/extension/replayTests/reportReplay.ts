@@ -141,7 +141,7 @@ export function reportReplay(r: ReportingRun, items: CassetteItems, fileItem: vs
   }
 
   if (result.status === 'pass') {
-    r.output(vscode.l10n.t('PASS    {0}: {1} tool calls as recorded', name, counts.calls), fileItem, headerLine);
+    r.output((counts.calls === 1 ? vscode.l10n.t('PASS    {0}: 1 tool call as recorded', name) : vscode.l10n.t('PASS    {0}: {1} tool calls as recorded', name, counts.calls)), fileItem, headerLine);
     if (result.message) r.output(`        ${result.message}`, fileItem, headerLine);
     if (chosen === 'all' || chosen.has(fileItem)) r.passed(fileItem);
     return;

@@ -31,7 +31,7 @@ export class SkillsStatusItem implements vscode.Disposable {
       return;
     }
     const c = skillCounts(this.registry);
-    const parts = [vscode.l10n.t('{0} skills', c.skills)];
+    const parts = [c.skills === 1 ? vscode.l10n.t('1 skill') : vscode.l10n.t('{0} skills', c.skills)];
     if (c.invalid) parts.push(vscode.l10n.t('{0} invalid', c.invalid));
     this.item.text = `$(symbol-event) ${parts.join(' · ')}`;
     this.item.tooltip = [

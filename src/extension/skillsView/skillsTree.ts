@@ -187,7 +187,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillsNode>, 
     item.resourceUri = vscode.Uri.file(latest.file);
     const steps = (running ?? latest).manifest?.steps.length;
     const parts: string[] = [];
-    if (steps !== undefined) parts.push(vscode.l10n.t('{0} steps', steps));
+    if (steps !== undefined) parts.push(steps === 1 ? vscode.l10n.t('1 step') : vscode.l10n.t('{0} steps', steps));
     if (!latest.valid) parts.push(reason(firstProblem(latest.problems)));
     if (latest.builtIn) parts.push(vscode.l10n.t('built-in'));
     item.description = parts.join(' · ');

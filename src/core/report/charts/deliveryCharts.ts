@@ -10,6 +10,7 @@ import { THRESHOLDS as T } from '../../speech/thresholds';
 import type { Language } from '../../transcript/language';
 import { escapeHtml as esc } from '../htmlText';
 import type { Report } from '../model';
+import { tally, tallyText } from '../wordTally';
 import { baseline, clock, type Frame, legend, linear, marker, numbersTable, plot, px, svg, ticks, timeTicks, xLabels, yAxis } from './svg';
 
 /** One answer's place on the time line. */
@@ -110,13 +111,17 @@ export function fillerChart(report: Report, d: DeliveryReport, lang: Language, i
   const marks = hits.map((h) => `<line class="chart-filler" x1="${px(x(h.atS))}" x2="${px(x(h.atS))}" y1="${px(y0 - 4)}" y2="${px(y1 + 4)}"><title>“${esc(h.word)}” ${clock(h.atS)} (Q${h.index})</title></line>`).join('');
   const byWord = new Map<string, number>();
   for (const a of d.perAnswer) for (const [w, n] of Object.entries(a.fillers.byWord)) byWord.set(w, (byWord.get(w) ?? 0) + n);
-  const top = [...byWord.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([w, n]) => msg(lang, 'unit.times', `“${w}”`, n));
+  const top = tallyText(lang, byWord, 4);
   const desc = total === 0 ? msg(lang, 'chart.fillers.none')
     : `${msg(lang, 'chart.fillers.desc', count(lang, total, 'filler'), listJoin(lang, top), clusters.length)}${hits.length < total ? ` ${msg(lang, 'chart.fillers.more', hits.length)}` : ''}`;
   const body = answerSpans(f, spans, x) + shade + timeAxis(f, end, x) + marks;
-  const table = hits.length
-    ? numbersTable(msg(lang, 'chart.numbers'), [msg(lang, 'chart.col.time'), msg(lang, 'chart.col.filler'), msg(lang, 'chart.col.question')], hits.map((h) => [clock(h.atS), `“${h.word}”`, `Q${h.index}`]), 'chart-fillers-numbers')
+  // Each word with its count, the rest as one "others" row: the rows add up to the total.
+  const words = total > 0
+    ? numbersTable(msg(lang, 'chart.fillers.byWord'), [msg(lang, 'chart.col.filler'), msg(lang, 'chart.col.count')], tally(lang, byWord, 5).map((l) => [l.label, l.n]), 'chart-fillers-words')
     : '';
+  const table = words + (hits.length
+    ? numbersTable(msg(lang, 'chart.numbers'), [msg(lang, 'chart.col.time'), msg(lang, 'chart.col.filler'), msg(lang, 'chart.col.question')], hits.map((h) => [clock(h.atS), `“${h.word}”`, `Q${h.index}`]), 'chart-fillers-numbers')
+    : '');
   return figure('chart-fillers', msg(lang, 'chart.fillers.title'), svg(`${idPrefix}-fillers`, f, msg(lang, 'chart.fillers.title'), desc, body), desc, table);
 }
 
