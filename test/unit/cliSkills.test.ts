@@ -31,7 +31,7 @@ describe('CLI: skills, run and records', function () {
     assert.match(list.stdout, /capture_note\s+ok/);
     assert.match(list.stdout, /extract_job\s+ok/);
     fs.mkdirSync(path.join(work, 'skills', 'my_skill'), { recursive: true });
-    fs.writeFileSync(path.join(work, 'skills', 'my_skill', 'skill.yaml'), 'name: my_skill\nversion: 1\ndescription: x\nmatch: {inputs: [text]}\nchunking:\n  strategy: fixd\n');
+    fs.writeFileSync(path.join(work, 'skills', 'my_skill', 'skill.yaml'), 'name: my_skill\nversion: 1\ndescription: x\nchunking:\n  strategy: fixd\nmatch: {inputs: [text]}\n');
     const v = await cli({}, work, 'skills', 'validate');
     assert.equal(v.status, 2);
     assert.match(v.stdout, /skills\/my_skill\/skill\.yaml:5:\d+: error: .*strategy/);

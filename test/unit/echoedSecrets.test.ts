@@ -48,7 +48,7 @@ describe('a secret the model echoes is redacted before anything stores it', func
     work = tempDir('il-echo-');
     const dir = path.join(work, 'skills', 'jot');
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for jots.\nmatch:\n  keywords: [jot]\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string }\n    body: { type: string }\n    tags: { type: array, items: { type: string } }\n  required: [title, body, tags]\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ out.body }}"\n    as: note\n  - add_tags:\n      entity: "{{ note.ref }}"\n      tags: "{{ out.tags }}"\n');
+    fs.writeFileSync(path.join(dir, 'skill.yaml'), 'name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for jots.\nmatch:\n  inputs: [text]\n  keywords: [jot]\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string }\n    body: { type: string }\n    tags: { type: array, items: { type: string } }\n  required: [title, body, tags]\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ out.body }}"\n    as: note\n  - add_tags:\n      entity: "{{ note.ref }}"\n      tags: "{{ out.tags }}"\n');
     fs.writeFileSync(path.join(work, 'in.txt'), 'jot: my key is in the config');
     const r = await runCliIn(work, { ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: mock.url }, 'run', 'jot', '--input', 'in.txt', '--engine', 'anthropic', '--json', '--record', 'echo');
     assert.equal(r.status, 0, r.stderr + r.stdout);

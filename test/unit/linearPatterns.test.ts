@@ -70,7 +70,7 @@ describe('patterns from skills and model replies run in a linear-time engine', (
 
   it('a skill file with such a pattern validates, checked by the same engine', async () => {
     const { pattern } = SLOW[0];
-    const yaml = `name: slow\nversion: 1\ndescription: x\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    a:\n      type: string\n      pattern: "${pattern}"\nactions:\n  - create_note:\n      body: x\n`;
+    const yaml = `name: slow\nversion: 1\ndescription: x\nmatch: {inputs: [text]}\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    a:\n      type: string\n      pattern: "${pattern}"\nactions:\n  - create_note:\n      body: x\n`;
     const v = await withBacktrackingRefused([pattern], () => validateSkillManifest(yaml, 'skills/slow/skill.yaml', { folderName: 'slow' }));
     assert.deepEqual(v.problems.filter((p) => p.severity !== 'warning'), []);
   });

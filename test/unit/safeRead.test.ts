@@ -8,7 +8,7 @@ import { loadSkillScript, ScriptError } from '../../src/core/skills/manifest/scr
 import { runCliIn } from '../support/runCli';
 import { tempDir } from './helpers';
 
-const JOT = 'name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for jots.\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string }\noffline:\n  title: jot\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n';
+const JOT = 'name: jot\nversion: 1\ndescription: Keeps a jotted line as a note. Use it for jots.\nmatch: {inputs: [text]}\nprompt:\n  user: "{{ input.text }}"\noutput_schema:\n  type: object\n  properties:\n    title: { type: string }\noffline:\n  title: jot\nactions:\n  - create_note:\n      title: "{{ out.title }}"\n      body: "{{ input.text }}"\n';
 
 const refusedFor = (reason: SafeReadReason) => (e: unknown) => e instanceof SafeReadError && e.reason === reason;
 

@@ -54,7 +54,7 @@ describe('the loader checks a script\'s execute without running it', function ()
     const marker = path.join(dir, 'ran.txt');
     const skillDir = path.join(dir, 'skills', 'sync_one');
     fs.mkdirSync(skillDir, { recursive: true });
-    fs.writeFileSync(path.join(skillDir, 'skill.yaml'), 'name: sync_one\nversion: 1\ndescription: A test skill whose script is not async. Use it in tests. Not for users.\n');
+    fs.writeFileSync(path.join(skillDir, 'skill.yaml'), 'name: sync_one\nversion: 1\ndescription: A test skill whose script is not async. Use it in tests. Not for users.\nmatch: {inputs: [text]}\n');
     fs.writeFileSync(path.join(skillDir, 'run.ts'), `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nexport function execute(ctx) { return {}; }\n`);
     const { skills } = await loadSkillFolders([path.join(dir, 'skills')]);
     const s = skills.find((x) => x.name === 'sync_one')!;

@@ -203,7 +203,7 @@ describe('the run contract: what ctx offers a script, and what it returns', func
     const root = path.join(dir, 'skills', name);
     fs.mkdirSync(root, { recursive: true });
     fs.writeFileSync(path.join(root, 'skill.yaml'), [
-      `name: ${name}`, 'version: 4', 'description: A test skill written to the run contract. Use it in tests. Not for users.', 'timeout_ms: 10000',
+      `name: ${name}`, 'version: 4', 'description: A test skill written to the run contract. Use it in tests. Not for users.', 'match: {inputs: [text]}', 'timeout_ms: 10000',
       'prompt:', '  system: "You read notes of {{ input.text }}."', '  user: "Part {{ index + 1 }} of {{ total }} on {{ now.date() }}: {{ chunk }}"',
       'output_schema:', '  type: object', '  required: [person_name]', '  properties:', '    person_name: { type: string, description: The person met. }', '',
     ].join('\n'));

@@ -86,8 +86,23 @@ export function specActionParams(primitive: string, params: Record<string, unkno
   return out;
 }
 
+/** Whether a manifest's data has any part in the form before the spec. */
+function needsSpecForm(data: Record<string, unknown>): boolean {
+  if (isObject(data.chunking) && isObject(data.chunking.reduce)) return true;
+  if (!Array.isArray(data.actions)) return false;
+  return data.actions.some((item) => {
+    if (!isObject(item)) return false;
+    if (item.as !== undefined || item.when !== undefined) return true;
+    const primitive = Object.keys(item).find((k) => PRIMITIVES.has(k));
+    const params = primitive ? item[primitive] : undefined;
+    return isObject(params) && legacyRenames(primitive!, params).length > 0;
+  });
+}
+
 /** A valid manifest's data in the spec's form (the runtime reads only this form). */
 export function specForm(data: Record<string, unknown>): Record<string, unknown> {
+  // Already in the spec's form: the data itself (callers that parsed it once keep one object).
+  if (!needsSpecForm(data)) return data;
   const out: Record<string, unknown> = { ...data };
   if (Array.isArray(data.actions)) {
     out.actions = data.actions.map((item) => {

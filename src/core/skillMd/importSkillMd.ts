@@ -73,11 +73,14 @@ export function importSkillMd(text: string, otherFiles: readonly string[] = []):
       },
     };
     // One action so the answer is kept where the user can find it (a skill here must record something).
-    manifest.actions = schema ? [{ create_note: { title: `${name}: {{ input.source | default('import') }}`, body: '{{ out | tojson }}' } }]
-      : [{ create_note: { title: '{{ out.title }}', body: '{{ out.answer_md }}' } }];
+    manifest.actions = schema ? [{ create_note: { title: `${name}: {{ input.source | default('import') }}`, body_md: '{{ out | tojson }}' } }]
+      : [{ create_note: { title: '{{ out.title }}', body_md: '{{ out.answer_md }}' } }];
     notCarried.push('the answer is kept as a note: edit actions to write other records');
   }
-  return { name, yaml: stringify(manifest, { lineWidth: 100 }), notCarried };
+  // The spec requires match.inputs; a SKILL.md says nothing of routing, so it takes text.
+  const { name: n, version, description, ...rest } = manifest;
+  const ordered = { name: n, version, description, match: rest.match ?? { inputs: ['text'] }, ...rest };
+  return { name, yaml: stringify(ordered, { lineWidth: 100 }), notCarried };
 }
 
 /** The JSON block under "## Output", when the file has one that parses as an object. */
