@@ -4,13 +4,13 @@
 // broken script is marked invalid, with the reason, before anyone trusts it. The worker checks
 // the function itself again when the script runs (scriptWorker.ts), for what tokens cannot tell.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 // The parser sucrase's transform uses (its types sit apart from the code); tokens only, no code evaluated.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { parse } = require('sucrase/dist/parser') as typeof import('sucrase/dist/types/parser');
 import { FILE_START, problem } from './problems';
-import type { LoadedSkill } from './loadSkills';
+import type { ManifestProblem } from './problems';
+import { readInsideSync } from '../runtime/safeRead';
 
 /** Largest script read for the check (a bigger one is not a hand-written skill script). */
 const MAX_SCRIPT_BYTES = 1024 * 1024;
@@ -172,16 +172,15 @@ function paramsAt(code: Tok[], i: number): { count: number; end: number } | unde
  * Marks a loaded skill invalid when its script's execute does not fit the contract (the loader's
  * hook: loadSkills.ts calls it for every skill with a script). Reads the script's text only.
  */
-export function checkSkillScript(skill: LoadedSkill): void {
+export function checkSkillScript(skill: { script?: string; valid: boolean; manifest?: unknown; problems: ManifestProblem[] }): void {
   if (!skill.script) return;
   const scriptFile = path.basename(skill.script);
   let source: string;
   try {
-    const st = fs.statSync(skill.script);
-    if (st.size > MAX_SCRIPT_BYTES) return; // the file-size checks of the run say so; nothing to parse here
-    source = fs.readFileSync(skill.script, 'utf8');
+    // Inside the skill's folder, a regular file, under the cap (a link to /dev/zero is refused, not read).
+    source = readInsideSync(path.dirname(skill.script), skill.script, { maxBytes: MAX_SCRIPT_BYTES, shown: scriptFile });
   } catch {
-    return; // a missing script is the manifest check's problem (script-missing)
+    return; // a missing or refused script is reported where it is loaded (script-missing, the run's own read)
   }
   const why = executeSignatureProblem(source, scriptFile);
   if (!why) return;
