@@ -106,7 +106,7 @@ describe('running a declarative skill', function () {
 
   it('a number from a whole {{ expression }} fills a text parameter as text, as Jinja prints it; a misspelt parameter is refused at load', async () => {
     const yaml = [
-      'name: count_note', 'version: 1', 'description: Notes how long a line is. Use it in a unit test. Not for real inputs.', 'match: {inputs: [text]}',
+      'name: count_note', 'version: 1', 'description: Notes how long a line is. Use it in a unit test. Not for real inputs.',
       'prompt:', '  user: "{{ input.text }}"',
       'output_schema:', '  type: object', '  required: [n]', '  properties:', '    n: { type: integer, description: The length of the line. }',
       'offline:', '  n: "{{ input.text | length }}"',
