@@ -150,7 +150,7 @@ steps:
     assert.equal(trace.input.text, selected, 'the input is the selection');
     assert.equal(trace.producedBy, 'offline');
     assert.deepEqual(trace.planned.map((p) => [p.op, p.primitive]), [['create', 'create_note']]);
-    assert.equal(trace.planned[0].params.body, selected);
+    assert.equal(trace.planned[0].params.body_md, selected);
     assert.equal(trace.input.source, 'dry-run-input-1.md');
     assert.ok(await until(() => !!webviewTab('interviewLens.dryRun'), 10_000), 'no dry-run panel tab');
     assert.equal(api.dryRunPanel.trace, trace);
@@ -254,7 +254,7 @@ steps:
     const applied = await api.dryRunPanel.apply();
     assert.equal(applied.status, 'applied', applied.message);
     assert.equal(applied.runIds.length, 2, 'one transaction per step');
-    const notes = await records((s) => s.list('note').filter((n) => String(n.body).startsWith(`${token} twice`)));
+    const notes = await records((s) => s.list('note').filter((n) => String(n.body_md).startsWith(`${token} twice`)));
     assert.deepEqual(notes.map((n) => n.id), [first[0].id], 'one note, with the planned id');
   });
 

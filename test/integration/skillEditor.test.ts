@@ -32,11 +32,11 @@ output_schema:
   type: object
 chunking:
   strategy: fixd
+match:
+  inputs: [text]
 actions:
   - create_note:
       body_md: "{{ input.text }}"
-match:
-  inputs: [text]
 `;
 
 describe('Editing skills in a real VS Code (issue 15)', function () {
@@ -90,7 +90,7 @@ describe('Editing skills in a real VS Code (issue 15)', function () {
   });
 
   it('completion inside actions offers the action primitives with their parameters', async () => {
-    const uri = writeSkill('editor_complete', BROKEN.replace('editor_probe', 'editor_complete').replace('  - create_note:\n      body: "{{ input.text }}"\n', '  - create_note:\n      body: "{{ input.text }}"\n  - \n'));
+    const uri = writeSkill('editor_complete', BROKEN.replace('editor_probe', 'editor_complete').replace('  - create_note:\n      body_md: "{{ input.text }}"\n', '  - create_note:\n      body_md: "{{ input.text }}"\n  - \n'));
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc);
     const lastItem = doc.lineAt(doc.lineCount - 2);
@@ -100,7 +100,7 @@ describe('Editing skills in a real VS Code (issue 15)', function () {
     for (const p of ['upsert_company', 'create_note', 'create_reminder', 'add_tags', 'save_diagnosis']) assert.ok(labels.includes(p), `no ${p} in ${labels.join(', ')}`);
     const note = list.items.find((i) => i.label === 'create_note')!;
     assert.ok(note.insertText instanceof vscode.SnippetString, 'the primitive comes as a snippet');
-    assert.equal(note.insertText.value, 'create_note:\n      body: "$1"');
+    assert.equal(note.insertText.value, 'create_note:\n      body_md: "$1"');
     // Inside {{ out. }} of a parameter: nothing from output_schema here (it has no properties), but input's fields are there.
     const bodyLine = doc.getText().indexOf('{{ input.text }}', doc.getText().indexOf('actions:'));
     const afterDot = doc.positionAt(bodyLine + '{{ input.'.length);

@@ -133,10 +133,10 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     assert.equal(dry.status, 'dry_run');
     assert.equal(dry.producedBy, 'offline');
     assert.deepEqual(dry.planned.map((p) => [p.op, p.primitive]), [['create', 'create_note']]);
-    assert.equal(dry.planned[0].params.body, selected, 'the input is the selection, not the file');
+    assert.equal(dry.planned[0].params.body_md, selected, 'the input is the selection, not the file');
     assert.equal(dry.planned[0].params.source, 'jobview-note.md');
     const notesBefore = await recordsInGroup(api, 'notes');
-    assert.ok(!notesBefore.some((n) => n.row.body === selected), 'the dry run wrote a note');
+    assert.ok(!notesBefore.some((n) => n.row.body_md === selected), 'the dry run wrote a note');
 
     const applied = await vscode.commands.executeCommand<Outcome>('interviewLens.runSkill', { skill: 'capture_note', apply: true });
     assert.equal(applied?.status, 'applied');
@@ -146,7 +146,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     const notes = await recordsInGroup(api, 'notes');
     const node = notes.find((n) => n.row.id === noteId);
     assert.ok(node, `the note is not in the Job Search tree (notes: ${notes.map((n) => n.row.id).join(', ')})`);
-    assert.equal(node.row.body, selected);
+    assert.equal(node.row.body_md, selected);
     const item = api.jobSearch.getTreeItem(node);
     assert.ok(String(item.label).includes(token), `tree label: ${String(item.label)}`);
     assert.equal(item.contextValue, 'record.note');
@@ -157,7 +157,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     // What is on disk, read by a second store of its own.
     const disk = await RecordsStore.open(api.recordsFile, { wasmPath: sqlWasmPath() });
     try {
-      assert.equal(disk.get('note', noteId)?.body, selected);
+      assert.equal(disk.get('note', noteId)?.body_md, selected);
       assert.equal(disk.run(applied.runId!)?.status, 'ok');
       assert.equal(disk.run(applied.runId!)?.skill, 'capture_note');
     } finally {
@@ -167,7 +167,7 @@ describe('Declarative skills in a real VS Code (issue 14)', function () {
     assert.equal(await vscode.commands.executeCommand('interviewLens.jobSearch.open', node), true);
     const shown = vscode.window.activeTextEditor?.document;
     assert.equal(shown?.uri.scheme, 'interview-lens-record');
-    assert.equal((JSON.parse(shown!.getText()) as { body: string }).body, selected);
+    assert.equal((JSON.parse(shown!.getText()) as { body_md: string }).body_md, selected);
 
     const outcome = await vscode.commands.executeCommand<{ deleted: Array<{ kind: string; id: string }> }>('interviewLens.jobSearch.delete', node, { confirmed: true });
     assert.deepEqual(outcome?.deleted, [{ kind: 'note', id: noteId }]);

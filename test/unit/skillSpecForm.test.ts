@@ -148,6 +148,7 @@ describe('the form before the spec: a warning each, the same run, and a rewrite 
     assert.equal(interviewWhenIsTime('{{ out.created_at }}'), true);
     assert.equal(interviewWhenIsTime('2026-12-01T10:00:00Z'), true);
     assert.equal(interviewWhenIsTime('{{ out.date }}T{{ out.time }}'), true);
+    assert.equal(interviewWhenIsTime('{{ now.iso() }}'), true, 'the run\'s clock is a time, never a condition');
     assert.equal(interviewWhenIsTime('{{ out.round is not none }}'), false);
     assert.equal(interviewWhenIsTime('out.company and out.position'), false);
     const text = `name: log_it

@@ -59,7 +59,7 @@ export function interviewWhenIsTime(value: unknown): boolean {
   const expr = wholeExpression(t) ?? (t.includes('{{') || t.includes('{%') ? undefined : t);
   if (expr === undefined) return true;
   if (/\b(?:is|and|or|not|in)\b|==|!=|<|>/.test(expr)) return false;
-  return /date|time|_at\b|_on\b|\bwhen\b|schedul|start|\bday\b/i.test(expr);
+  return /date|time|_at\b|_on\b|\bwhen\b|schedul|start|\bday\b|\bnow\b|\biso\b/i.test(expr);
 }
 
 /** The legacy renames that apply to one action's parameters, the create_interview `when` included. */
