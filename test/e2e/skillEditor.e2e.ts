@@ -26,12 +26,12 @@ output_schema:
     title: { type: string, description: A one-line title of the note. }
 chunking:
   strategy: fixd
+match:
+  inputs: [text]
 actions:
   - create_note:
       title: "{{ out.title }}"
       body_md: "{{ input.text }}"
-match:
-  inputs: [text]
 `;
 const BROKEN = broken(SKILL);
 
