@@ -39,7 +39,13 @@ export interface ItemVersion {
   expertAnswer: string;
   noviceAnswer: string;
   gap: string;
+  /** How real interviewers ask it, one of each kind (knowledge/schema.json says what each is). */
+  phrasings?: Phrasings;
 }
+
+/** The six kinds of real wording every shipped entry carries in each language. */
+export const PHRASING_KINDS = ['preamble', 'scenario', 'colloquial', 'followUp', 'asr', 'crossLingual'] as const;
+export type Phrasings = Record<(typeof PHRASING_KINDS)[number], string>;
 
 /** A knowledge-base entry as written in knowledge/*.yaml (see knowledge/schema.json). */
 export interface KnowledgeItem {
