@@ -17,7 +17,7 @@ const builds = [
   { ...common, entryPoints: ['src/cli/index.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/core/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs' },
   // The worker thread skill scripts run in (found beside the bundle that starts it).
-  { ...common, entryPoints: ['src/core/skills/manifest/scriptWorker.ts'], outfile: 'dist/skillScriptWorker.js', platform: 'node', format: 'cjs' },
+  { ...common, entryPoints: ['src/core/skills/run/scriptWorker.ts'], outfile: 'dist/skillScriptWorker.js', platform: 'node', format: 'cjs' },
   { ...common, entryPoints: ['webview-ui/report.ts'], outfile: 'dist/webview/report.js', platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['webview-ui/dryRun.ts'], outfile: 'dist/webview/dryRun.js', platform: 'browser', format: 'iife', target: 'es2022' },
   { ...common, entryPoints: ['webview-ui/mock.ts'], outfile: 'dist/webview/mock.js', platform: 'browser', format: 'iife', target: 'es2022' },

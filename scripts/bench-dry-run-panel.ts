@@ -19,9 +19,9 @@ const load = (Module as unknown as { _load: (request: string, ...rest: unknown[]
 (Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown })._load = (request, ...rest) => (request === 'vscode' ? fakeVscode : load(request, ...rest));
 
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { loadSkillFolders } = require('../src/core/manifest') as typeof import('../src/core/manifest');
-const { checkActionParamsSchema, checkTemplateSyntax } = require('../src/core/skills/manifest/manifestChecks') as typeof import('../src/core/skills/manifest/manifestChecks');
-const { traceSkillRun } = require('../src/core/skills/manifest/traceSkillRun') as typeof import('../src/core/skills/manifest/traceSkillRun');
+const { loadSkillFolders } = require('../src/core/skills/manifest') as typeof import('../src/core/skills/manifest');
+const { checkActionParamsSchema, checkTemplateSyntax } = require('../src/core/skills/run/manifestChecks') as typeof import('../src/core/skills/run/manifestChecks');
+const { traceSkillRun } = require('../src/core/skills/run/traceSkillRun') as typeof import('../src/core/skills/run/traceSkillRun');
 const { RecordsStore } = require('../src/core/records/recordsStore') as typeof import('../src/core/records/recordsStore');
 const { silentLogger } = require('../src/core/runtime/logger') as typeof import('../src/core/runtime/logger');
 const { describeAction } = require('../src/extension/planReview') as typeof import('../src/extension/planReview');

@@ -5,9 +5,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseDocument } from 'yaml';
-import { validateSkillManifest } from '../src/core/manifest';
-import { completionsAt } from '../src/core/skillEditor';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/manifest/manifestChecks';
+import { validateSkillManifest } from '../src/core/skills/manifest';
+import { completionsAt } from '../src/core/skills/editor';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/run/manifestChecks';
 import { median, msText, timeSync } from './benchTiming';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -3,8 +3,8 @@
 // parameters, the description linter, keyword overlap against 100 other skills), against parsing
 // its YAML with positions alone (the floor any YAML tool pays), in the same process. Medians of 50 runs.
 import { LineCounter, parseDocument } from 'yaml';
-import { validateSkillManifest } from '../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/manifest/manifestChecks';
+import { validateSkillManifest } from '../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/run/manifestChecks';
 import { msText, timeSync } from './benchTiming';
 
 const ms = (x: number) => msText(x, 2);

@@ -8,8 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { prepareCore } from '../src/core/services';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/manifest/manifestChecks';
-import { SkillsRegistry } from '../src/core/skillsRegistry';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/run/manifestChecks';
+import { SkillsRegistry } from '../src/core/skills/catalog';
 
 const ROOT = path.resolve(__dirname, '..');
 const RUNS = 9;

@@ -4,10 +4,10 @@
 // against it without, and the Markdown export. Medians of 50 runs after a warm-up.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { computeProgress } from '../src/core/coach/progress';
-import { renderReportBody, renderStandaloneHtml } from '../src/core/report/html';
-import { renderMarkdown } from '../src/core/report/markdown';
-import type { Report } from '../src/core/report/model';
+import { computeProgress } from '../src/core/diagnosis/report/progress';
+import { renderReportBody, renderStandaloneHtml } from '../src/core/diagnosis/report/html';
+import { renderMarkdown } from '../src/core/diagnosis/report/markdown';
+import type { Report } from '../src/core/diagnosis/report/model';
 import { createCore, prepareCore } from '../src/core/services';
 import { msText, timeSync } from './benchTiming';
 

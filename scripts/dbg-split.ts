@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
-import { parseTranscript } from '../src/core/transcript/parse';
-import { splitTranscript } from '../src/core/transcript/split';
+import { parseTranscript } from '../src/core/diagnosis/transcript/parse';
+import { splitTranscript } from '../src/core/diagnosis/transcript/split';
 const f = process.argv[2];
 const text = fs.readFileSync(f, 'utf8');
 const t = parseTranscript(text);

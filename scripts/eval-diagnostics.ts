@@ -26,8 +26,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getLanguageService, type Diagnostic } from 'yaml-language-server';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { validateSkillManifest, type ManifestProblem } from '../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/manifest/manifestChecks';
+import { validateSkillManifest, type ManifestProblem } from '../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../src/core/skills/run/manifestChecks';
 import { brokenCases, validateCase } from '../test/unit/skillsBrokenCases';
 
 const ROOT = path.resolve(__dirname, '..');

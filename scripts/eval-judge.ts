@@ -15,8 +15,8 @@ import { createCore, prepareCore } from '../src/core/services';
 import { createLlmProvider, engineConfigFromEnv } from '../src/core/llm/engineConfig';
 import type { LlmProvider } from '../src/core/llm/provider';
 import { CassetteRecorder, readCassette, ReplayProvider } from '../src/core/replay';
-import { judgePair } from '../src/core/skills/judgePair';
-import { detectLanguage } from '../src/core/transcript/language';
+import { judgePair } from '../src/core/builtin/codeSkills/judgePair';
+import { detectLanguage } from '../src/core/text/language';
 import { loadScoringSet, SCORING_SETS } from './lib/scoreEval';
 
 const args = process.argv.slice(2);

@@ -3,8 +3,8 @@
 // base's retrieval, for BM25 alone, the vector channels (n-grams + LSA) alone, the concept channel
 // alone and the hybrid, overall and per kind of query. Exit 1 when a target of issue 5 is missed.
 import * as path from 'node:path';
-import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../src/core/kb/loader';
+import { HybridKnowledgeBase } from '../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../src/core/diagnosis/knowledge/loader';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
 import { evaluate, HELDOUT2_FILE, HELDOUT_FILE, loadQueries, QUERIES_FILE, THRESHOLD, TUNE_FILE, type KbQuery } from './lib/kbEval';

@@ -1,4 +1,4 @@
-// npm run eval:ref [-- --heldout] [-- --quiet] — how often findReference (src/core/kb/findReference.ts)
+// npm run eval:ref [-- --heldout] [-- --quiet] — how often findReference (src/core/diagnosis/knowledge/findReference.ts)
 // uses the right knowledge-base entry for realistic interviewer wording: per kind of wording and
 // overall, the right entry used (chosen, at or above the threshold), the right entry on top at
 // any confidence, and no-match questions answered; with the candidate's answer as context and
@@ -7,9 +7,9 @@
 // output cannot tune on it. Exit 1 when the targets are missed on the chosen set.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REFERENCE_THRESHOLD } from '../src/core/kb/confidence';
-import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../src/core/kb/loader';
+import { REFERENCE_THRESHOLD } from '../src/core/diagnosis/knowledge/confidence';
+import { HybridKnowledgeBase } from '../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../src/core/diagnosis/knowledge/loader';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
 import { loadQueries, QUERIES_FILE, TUNE_FILE } from './lib/kbEval';

@@ -1,4 +1,4 @@
-// Fits the logistic confidence model of the knowledge base (src/core/kb/confidence.ts) on the
+// Fits the logistic confidence model of the knowledge base (src/core/diagnosis/knowledge/confidence.ts) on the
 // tuning and dev queries: every top-3 hit is an example, labelled 1 when it is an entry that
 // answers the query. The held-out queries are never used here; `npm run eval:kb` judges the
 // result on them. It then picks the reference threshold: the lowest confidence (in steps of 0.01)
@@ -7,10 +7,10 @@
 // Usage: node -r esbuild-register scripts/fit-confidence.ts [--write]  (--write updates confidence.ts)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONFIDENCE_MODEL, confidenceOf } from '../src/core/kb/confidence';
-import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../src/core/kb/loader';
-import type { ConfidenceFeatures } from '../src/core/kb/types';
+import { CONFIDENCE_MODEL, confidenceOf } from '../src/core/diagnosis/knowledge/confidence';
+import { HybridKnowledgeBase } from '../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../src/core/diagnosis/knowledge/loader';
+import type { ConfidenceFeatures } from '../src/core/diagnosis/knowledge/types';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
 import { loadQueries, QUERIES_FILE, TUNE_FILE } from './lib/kbEval';

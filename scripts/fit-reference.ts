@@ -1,4 +1,4 @@
-// Fits the reference model of findReference (src/core/kb/referenceModel.ts) in two stages, on
+// Fits the reference model of findReference (src/core/diagnosis/knowledge/referenceModel.ts) in two stages, on
 // the realistic tuning set (test/fixtures/kb/realistic-tune.yaml; never the held-out file) and
 // the earlier query sets (short paraphrases and no-match questions, tune.yaml and queries.yaml):
 //   1. ranking: every candidate the question's views put forward is an example, labelled 1 when
@@ -15,12 +15,12 @@
 //   --grid   also tries other answer rules (GRID='{"tie":[1,1.5],...}') and prints their figures
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REFERENCE_THRESHOLD } from '../src/core/kb/confidence';
-import { answerSupport, chooseReference } from '../src/core/kb/findReference';
-import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../src/core/kb/loader';
-import { referenceCandidates, type ReferenceCandidate } from '../src/core/kb/referenceCandidates';
-import { ANSWER_RULES, REFERENCE_CALIBRATION, REFERENCE_MODEL, sigmoid, type ReferenceFeatures } from '../src/core/kb/referenceModel';
+import { REFERENCE_THRESHOLD } from '../src/core/diagnosis/knowledge/confidence';
+import { answerSupport, chooseReference } from '../src/core/diagnosis/knowledge/findReference';
+import { HybridKnowledgeBase } from '../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../src/core/diagnosis/knowledge/loader';
+import { referenceCandidates, type ReferenceCandidate } from '../src/core/diagnosis/knowledge/referenceCandidates';
+import { ANSWER_RULES, REFERENCE_CALIBRATION, REFERENCE_MODEL, sigmoid, type ReferenceFeatures } from '../src/core/diagnosis/knowledge/referenceModel';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
 import { loadQueries, QUERIES_FILE, TUNE_FILE } from './lib/kbEval';

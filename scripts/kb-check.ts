@@ -2,8 +2,8 @@
 // with file, entry and field), checks unique ids and follow-up links, and prints the coverage
 // per dimension and language. Exit 1 on any problem. Usage: kb-check [FOLDER ...]
 import * as path from 'node:path';
-import { readKnowledgeDir } from '../src/core/kb/loader';
-import { CATEGORIES } from '../src/core/kb/types';
+import { readKnowledgeDir } from '../src/core/diagnosis/knowledge/loader';
+import { CATEGORIES } from '../src/core/diagnosis/knowledge/types';
 
 const dirs = process.argv.slice(2).length ? process.argv.slice(2) : [path.resolve(__dirname, '..', 'knowledge')];
 let failed = false;

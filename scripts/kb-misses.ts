@@ -4,9 +4,9 @@
 //   node -r esbuild-register scripts/kb-misses.ts [tune|dev|heldout] [hybrid|bm25|vector|concept]
 // Looking at held-out misses turns the held-out set into a tuning set: use tune or dev.
 import * as path from 'node:path';
-import { HybridKnowledgeBase } from '../src/core/kb/hybrid';
-import type { Channel } from '../src/core/kb/knowledgeBase';
-import { loadKnowledgeDir } from '../src/core/kb/loader';
+import { HybridKnowledgeBase } from '../src/core/diagnosis/knowledge/hybrid';
+import type { Channel } from '../src/core/diagnosis/knowledge/knowledgeBase';
+import { loadKnowledgeDir } from '../src/core/diagnosis/knowledge/loader';
 import { prepareCore } from '../src/core/services';
 import { loadedSql } from '../src/core/store/sqlite';
 import { loadQueries, TUNE_FILE, HELDOUT_FILE, QUERIES_FILE, THRESHOLD } from './lib/kbEval';

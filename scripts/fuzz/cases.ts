@@ -1,6 +1,6 @@
 // Turns (seed, index) into one fuzz input: the bytes of a file, its extension and the CLI
 // arguments to run it with. Index i of seed s is the same input on every run and machine.
-import { FORMAT_CHOICES } from '../../src/core/transcript/model';
+import { FORMAT_CHOICES } from '../../src/core/diagnosis/transcript/model';
 import { GENERATORS, type Generator } from './generators';
 import { MUTATORS, mutatorsFor, type Mutator } from './mutations';
 import { caseSeed, makeRng, type Rng } from './rng';

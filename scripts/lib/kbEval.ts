@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import type { Channel, KnowledgeBase } from '../../src/core/kb/knowledgeBase';
-import type { KnowledgeHit } from '../../src/core/kb/types';
-import { REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
+import type { Channel, KnowledgeBase } from '../../src/core/diagnosis/knowledge/knowledgeBase';
+import type { KnowledgeHit } from '../../src/core/diagnosis/knowledge/types';
+import { REFERENCE_THRESHOLD } from '../../src/core/diagnosis/knowledge/confidence';
 
 /** One eval query (test/fixtures/kb/queries.yaml). */
 export interface KbQuery {

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { findReference, type ReferenceChoice } from '../../src/core/kb/findReference';
-import type { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
-import { REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
+import { findReference, type ReferenceChoice } from '../../src/core/diagnosis/knowledge/findReference';
+import type { KnowledgeBase } from '../../src/core/diagnosis/knowledge/knowledgeBase';
+import { REFERENCE_THRESHOLD } from '../../src/core/diagnosis/knowledge/confidence';
 
 /** Kinds of realistic interviewer wording in the reference sets. */
 export type RefKind = 'preamble' | 'scenario' | 'followup' | 'colloquial' | 'mixed' | 'asr' | 'none' | 'offtopic-answer';

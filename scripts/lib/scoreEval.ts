@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import type { Core } from '../../src/core/services';
-import { judgePair } from '../../src/core/skills/judgePair';
-import { detectLanguage } from '../../src/core/transcript/language';
+import { judgePair } from '../../src/core/builtin/codeSkills/judgePair';
+import { detectLanguage } from '../../src/core/text/language';
 
 /** The kinds of answer a scoring item holds (`weak` alone in the older pairs file). */
 export const ANSWER_KINDS = ['strong', 'keywords', 'weak', 'wrong', 'offtopic', 'rambling', 'crossLingual'] as const;

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyzeDelivery } from '../../src/core/speech/delivery';
-import { findFillers } from '../../src/core/speech/fillers';
-import { splitTranscript } from '../../src/core/transcript/split';
+import { analyzeDelivery } from '../../src/core/diagnosis/speech/delivery';
+import { findFillers } from '../../src/core/diagnosis/speech/fillers';
+import { splitTranscript } from '../../src/core/diagnosis/transcript/split';
 
 /** What a gold-set file should give (written by test/fixtures/transcripts/build.mjs). */
 interface Expected {

@@ -18,12 +18,12 @@ import { MockInterviewError } from '../core/coach/mockInterview';
 import { MockSessionError, MockSessionStore } from '../core/coach/mockSessionStore';
 import { cliSkillHost, recordsCommand, runCommand, skillsCommand } from './skillCommands';
 import { migrateCommand, showCommand } from './skillSpecCommands';
-import { ManifestRunError } from '../core/skills/manifest/runManifestSkill';
-import { ScriptError } from '../core/skills/manifest/scriptedSkill';
+import { ManifestRunError } from '../core/skills/run/runManifestSkill';
+import { ScriptError } from '../core/skills/run/scriptedSkill';
 import { TemplateError } from '../core/runtime/template';
 import { RecordsError } from '../core/records/errors';
-import { ActionsFailedError } from '../core/actions/runActions';
-import { StalePlanError } from '../core/actions/types';
+import { ActionsFailedError } from '../core/skills/actions/runActions';
+import { StalePlanError } from '../core/skills/actions/types';
 import { checkOutputPath, errorLine, registerEnvSecrets, safeIo, UsageError, writeOutput } from './io';
 
 export { UsageError };

@@ -7,15 +7,15 @@
  * any other interview.
  */
 import type { Core, ContextOptions } from '../core/services';
-import type { Category } from '../core/kb/types';
-import { CATEGORIES } from '../core/kb/types';
-import type { Language } from '../core/transcript/language';
+import type { Category } from '../core/diagnosis/knowledge/types';
+import { CATEGORIES } from '../core/diagnosis/knowledge/types';
+import type { Language } from '../core/text/language';
 import { answerTurn, currentTurn, endSession, progressOf, skipTurn, type MockSession } from '../core/coach/mockSession';
 import { MockSessionError, type MockSessionStore } from '../core/coach/mockSessionStore';
 import { finishMockInterview, MockInterviewError, scoreMockAnswer, startMockInterview } from '../core/coach/mockInterview';
 import type { Difficulty } from '../core/coach/sampleQuestions';
-import { renderTextSummary } from '../core/report/text';
-import { dimInSentence } from '../core/i18n';
+import { renderTextSummary } from '../core/diagnosis/report/text';
+import { dimInSentence } from '../core/text/i18n';
 import { UsageError } from './io';
 
 const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard'];

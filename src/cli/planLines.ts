@@ -1,4 +1,4 @@
-import type { PlanOp } from '../core/actions/types';
+import type { PlanOp } from '../core/skills/actions/types';
 
 /**
  * How the CLI states one planned action: "would create", "would update", or "unchanged" for a

@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Core } from '../core';
 import { CassetteError, RECORDINGS_DIR, replayFile, type CassetteReplayResult } from '../core/replay';
-import { registeredSkillHashes } from '../core/skills/skillHash';
-import type { ManifestSkillHost } from '../core/skills/manifest/skillHost';
+import { registeredSkillHashes } from '../core/calls/skillHash';
+import type { ManifestSkillHost } from '../core/skills/run/skillHost';
 import type { LlmProvider } from '../core/llm/provider';
 import { errorLine, safeIo } from './io';
 

@@ -5,10 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { validateSkillManifest } from '../core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
-import { exportSkillMd } from '../core/skillMd/exportSkillMd';
-import { importSkillMd, SkillMdError } from '../core/skillMd/importSkillMd';
+import { validateSkillManifest } from '../core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/run/manifestChecks';
+import { exportSkillMd } from '../core/skills/skillMd/exportSkillMd';
+import { importSkillMd, SkillMdError } from '../core/skills/skillMd/importSkillMd';
 import { writeFileAtomic } from '../core/store/atomicWrite';
 import { cliSkills } from './skillCommands';
 import { UsageError } from './io';

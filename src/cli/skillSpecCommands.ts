@@ -6,9 +6,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { migrateSkillText } from '../core/manifest/specForm';
-import { validateSkillManifest } from '../core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
+import { migrateSkillText } from '../core/skills/manifest/specForm';
+import { validateSkillManifest } from '../core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/run/manifestChecks';
 import { RecordsStore, type IngestRun } from '../core/records/recordsStore';
 import { cliSkills } from './skillCommands';
 import { UsageError } from './io';

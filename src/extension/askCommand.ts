@@ -3,7 +3,7 @@ import { withAbortableProgress } from './abortableProgress';
 import * as path from 'node:path';
 import { AskError, CancelledError, SkillStepError, type AskOutcome, type AskRequest } from '../core';
 import type { AskPanel } from './askPanel';
-import type { ManifestSkillHost } from '../core/skills/manifest/skillHost';
+import type { ManifestSkillHost } from '../core/skills/run/skillHost';
 import type { Deps } from './commands';
 import { engineProblem, isCancelledLlm, usageLine } from './engineFix';
 import { showEngineProblem } from './engineNotice';

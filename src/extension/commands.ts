@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { transcriptErrorZh } from '../core/transcript/errorZh';
+import { transcriptErrorZh } from '../core/diagnosis/transcript/errorZh';
 import { uiLanguage } from './knowledgePanel';
 import { withAbortableProgress } from './abortableProgress';
 import { showHistoryNotice } from './historyNotice';

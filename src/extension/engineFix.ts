@@ -3,7 +3,7 @@
  * usage line written after a run with a model. No `vscode` import, so it is unit-testable.
  */
 import { LlmError, type LlmFix } from '../core/llm/provider';
-import { SkillStepError } from '../core/skills/call';
+import { SkillStepError } from '../core/calls/callSkill';
 import type { UsageTotals } from '../core/llm/usageMeter';
 
 /** A failure the user fixes (a key, an endpoint, a model, access): its message and fix. */

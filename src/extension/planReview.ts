@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { PlannedAction } from '../core/actions/types';
-import type { RouteDecision } from '../core/routing/routeRequest';
+import type { PlannedAction } from '../core/skills/actions/types';
+import type { RouteDecision } from '../core/skills/routing/routeRequest';
 import { kindLabel, oneLine, recordTitle } from './recordLabels';
 
 /** What the user decided after reading the dry run. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { staleReportLanguage } from '../core/report/languageNotice';
+import { staleReportLanguage } from '../core/diagnosis/report/languageNotice';
 import { reportLanguageSetting } from './reportLanguage';
 import { webviewDocument } from './webviewDocument';
 import { REPORT_CSS, renderReportBody, type Progress, type Report } from '../core';

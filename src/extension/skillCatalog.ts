@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { privateSkillDirs } from '../core/skillsRegistry/privateSkillDirs';
+import { privateSkillDirs } from '../core/skills/catalog/privateSkillDirs';
 import * as path from 'node:path';
-import type { LoadedSkills } from '../core/manifest';
-import { SkillsRegistry } from '../core/skillsRegistry';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/manifest/manifestChecks';
-import { CODE_SKILL_NAMES } from '../core/skills/codeSkills';
+import type { LoadedSkills } from '../core/skills/manifest';
+import { SkillsRegistry } from '../core/skills/catalog';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../core/skills/run/manifestChecks';
+import { CODE_SKILL_NAMES } from '../core/builtin/codeSkills/codeSkills';
 import { guardedValue } from './restrictedSetting';
 
 /** The setting that lists the workspace's skill folders. */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { hashOfName, type ManifestSkillHost } from '../core/skills/manifest/skillHost';
+import { hashOfName, type ManifestSkillHost } from '../core/skills/run/skillHost';
 import type { RecordsHost } from './recordsHost';
 import type { SkillCatalog } from './skillCatalog';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { LoadedChain, LoadedSkill } from '../core/manifest';
+import type { LoadedChain, LoadedSkill } from '../core/skills/manifest';
 import { showError } from './notify';
 import { skillTraits, type SkillTrait } from './skillTraits';
 

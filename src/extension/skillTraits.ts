@@ -1,4 +1,4 @@
-import type { LoadedSkill } from '../core/manifest';
+import type { LoadedSkill } from '../core/skills/manifest';
 
 /**
  * What the Run Skill picker says of a skill besides its version: where it comes from and, for a

@@ -5,7 +5,7 @@
 // high-contrast themes (test-results/coach-*.png).
 import { strict as assert } from 'node:assert';
 import type { Frame, Page } from 'playwright-core';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { THEMES, Workbench, historyFile, openFile, pickRow, runCommand, screenshot, switchTheme, type Theme } from './support/workbench';
 
 /** The themes every coach view is checked in, ending on the default, dark. */

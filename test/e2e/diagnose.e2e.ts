@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { startMockAnthropic } from '../support/mockAnthropicServer';
 import { mockJudgeReply } from '../support/mockJudge';
 import { THEMES, Workbench, historyFile, openFile, pickRow, runCommand, screenshot, setSetting, switchTheme, webviewDocument } from './support/workbench';

@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { activateApi, discard, discardUntitled, trusted, underCodeServer, until, webviewTab, workspaceFile, workspacePath } from './support';
 
 interface MockOutcome {

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { RecordsStore } from '../../src/core/records/recordsStore';
-import type { RunTrace, SkillRunTrace, ChainRunTrace } from '../../src/core/skills/manifest/runTrace';
+import type { RunTrace, SkillRunTrace, ChainRunTrace } from '../../src/core/skills/run/runTrace';
 import { skillModelResponder } from '../support/mockSkillModel';
 import { openWithSelection, ourExtension, setUser, trusted, underCodeServer, until, webviewTab, workspacePath } from './support';
 

@@ -6,10 +6,10 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { computeProgress, weakQuestionIds } from '../../src/core/coach/progress';
-import { recentReports } from '../../src/core/coach/progressHistory';
-import type { Report } from '../../src/core/report/model';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { computeProgress, weakQuestionIds } from '../../src/core/diagnosis/report/progress';
+import { recentReports } from '../../src/core/diagnosis/history/progressHistory';
+import type { Report } from '../../src/core/diagnosis/report/model';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { activateApi, sqlWasmPath, workspacePath } from './support';
 
 const uiZh = vscode.env.language.toLowerCase().startsWith('zh');

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ActionPlanner, ActionsFailedError, applyActions, planActions, type ActionInput } from '../../src/core/actions/runActions';
-import { ActionInputError, StalePlanError } from '../../src/core/actions/types';
+import { ActionPlanner, ActionsFailedError, applyActions, planActions, type ActionInput } from '../../src/core/skills/actions/runActions';
+import { ActionInputError, StalePlanError } from '../../src/core/skills/actions/types';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { ENTITY_KINDS } from '../../src/core/records/schema';
 import type { WriteOps } from '../../src/core/store/atomicWrite';

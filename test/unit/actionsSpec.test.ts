@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LEGACY_PARAMS, renameLegacyParams } from '../../src/core/actions/legacyParams';
-import { ACTION_DEFINITIONS, ACTION_NAMES } from '../../src/core/actions/registry';
-import { ActionsFailedError, applyActions, planActions, type ActionInput, type PlanOptions } from '../../src/core/actions/runActions';
-import { ActionInputError, type PlannedAction } from '../../src/core/actions/types';
+import { LEGACY_PARAMS, renameLegacyParams } from '../../src/core/skills/actions/legacyParams';
+import { ACTION_DEFINITIONS, ACTION_NAMES } from '../../src/core/skills/actions/registry';
+import { ActionsFailedError, applyActions, planActions, type ActionInput, type PlanOptions } from '../../src/core/skills/actions/runActions';
+import { ActionInputError, type PlannedAction } from '../../src/core/skills/actions/types';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { recordDetails, recordName } from '../../src/core/records/recordSummary';
 import { tempDir } from './helpers';

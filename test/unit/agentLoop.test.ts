@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { createCore } from '../../src/core/services';
-import { AskError } from '../../src/core/skills/ask';
+import { AskError } from '../../src/core/builtin/codeSkills/ask';
 import type { LlmToolResultBlock } from '../../src/core/llm/provider';
 import { MemoryLogger } from '../../src/core/runtime/logger';
 import { FakeLlm } from '../support/fakeLlm';

@@ -5,11 +5,11 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { createCore } from '../../src/core/services';
-import { createSttProvider, SttError, WhisperCppProvider } from '../../src/core/speech/stt';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import { transcribeAudio } from '../../src/core/tools/transcribeAudio';
-import { detectSpeakers } from '../../src/core/tools/detectSpeakers';
-import { parseTranscript } from '../../src/core/transcript/parse';
+import { createSttProvider, SttError, WhisperCppProvider } from '../../src/core/diagnosis/speech/stt';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import { transcribeAudio } from '../../src/core/builtin/tools/transcribeAudio';
+import { detectSpeakers } from '../../src/core/builtin/tools/detectSpeakers';
+import { parseTranscript } from '../../src/core/diagnosis/transcript/parse';
 import { GOLD_DIR } from '../../scripts/lib/splitEval';
 import { KNOWLEDGE_DIR, makeCtx, ROOT, tempDir } from './helpers';
 

@@ -6,10 +6,10 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, type LoadedChain, type LoadedSkill } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
-import { traceChainRun } from '../../src/core/skills/manifest/traceChainRun';
-import { applyChainTrace, hasPlan } from '../../src/core/skills/manifest/applyTrace';
+import { loadSkillFolders, type LoadedChain, type LoadedSkill } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
+import { traceChainRun } from '../../src/core/skills/run/traceChainRun';
+import { applyChainTrace, hasPlan } from '../../src/core/skills/run/applyTrace';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { MemoryLogger } from '../../src/core/runtime/logger';
 import { runCliIn } from '../support/runCli';

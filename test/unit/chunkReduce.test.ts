@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { validateSkillManifest, type SkillManifest } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
-import { runManifestSkill } from '../../src/core/skills/manifest/runManifestSkill';
+import { validateSkillManifest, type SkillManifest } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
+import { runManifestSkill } from '../../src/core/skills/run/runManifestSkill';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { FakeLlm, promptText } from '../support/fakeLlm';
 import { tempDir } from './helpers';

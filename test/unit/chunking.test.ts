@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { fixedChunks } from '../../src/core/chunking/fixedChunks';
-import { topicChunks } from '../../src/core/chunking/topicChunks';
-import { mergeChunkOutputs } from '../../src/core/chunking/mergeEntities';
+import { fixedChunks } from '../../src/core/skills/chunking/fixedChunks';
+import { topicChunks } from '../../src/core/skills/chunking/topicChunks';
+import { mergeChunkOutputs } from '../../src/core/skills/chunking/mergeEntities';
 
 const sentences = (n: number) => Array.from({ length: n }, (_, i) => `Sentence number ${i} talks about topic ${i % 7}.`).join(' ');
 
@@ -78,7 +78,7 @@ describe('chunking long skill input', () => {
 });
 
 describe('topic chunks with a model', () => {
-  const { modelTopicChunks } = require('../../src/core/chunking/modelTopicChunks') as typeof import('../../src/core/chunking/modelTopicChunks');
+  const { modelTopicChunks } = require('../../src/core/skills/chunking/modelTopicChunks') as typeof import('../../src/core/skills/chunking/modelTopicChunks');
   const { FakeLlm } = require('../support/fakeLlm') as typeof import('../support/fakeLlm');
   const para = (label: string) => `${label} ${'word '.repeat(60).trim()}.`;
   const text = ['A1', 'A2', 'B1', 'B2', 'C1'].map(para).join('\n\n');

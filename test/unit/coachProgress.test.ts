@@ -1,17 +1,17 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { computeProgress, weakQuestionIds } from '../../src/core/coach/progress';
-import { recentReports } from '../../src/core/coach/progressHistory';
+import { computeProgress, weakQuestionIds } from '../../src/core/diagnosis/report/progress';
+import { recentReports } from '../../src/core/diagnosis/history/progressHistory';
 import { finishMockInterview, recentItemIds } from '../../src/core/coach/mockInterview';
 import type { MockSession } from '../../src/core/coach/mockSession';
-import { renderProgressSection } from '../../src/core/report/progressHtml';
+import { renderProgressSection } from '../../src/core/diagnosis/report/progressHtml';
 import { createCore } from '../../src/core/services';
-import { HistoryStore } from '../../src/core/store/historyStore';
-import { isMockInterviewKey } from '../../src/core/store/reportOrigin';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
+import { isMockInterviewKey } from '../../src/core/diagnosis/history/reportOrigin';
 import { KNOWLEDGE_DIR, SAMPLES, tempDir } from './helpers';
 import { candidateFacts, compareWithExpert, rewriteAnswer } from '../../src/core/coach/compareExpert';
-import type { QuestionReport, Report } from '../../src/core/report/model';
+import type { QuestionReport, Report } from '../../src/core/diagnosis/report/model';
 import { FakeLlm } from '../support/fakeLlm';
 
 function question(entryId: string, topic: string, score: number, extra: Partial<QuestionReport> = {}): QuestionReport {

@@ -6,9 +6,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, type LoadedSkill } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
-import { loadSkillScript, runScriptedSkill } from '../../src/core/skills/manifest/scriptedSkill';
+import { loadSkillFolders, type LoadedSkill } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
+import { loadSkillScript, runScriptedSkill } from '../../src/core/skills/run/scriptedSkill';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { MemoryLogger } from '../../src/core/runtime/logger';
 import type { LlmRequest } from '../../src/core/llm/provider';

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { CONCEPTS } from '../../src/core/kb/conceptTerms';
-import { ConceptIndex, conceptLabel, ConceptMatcher, conceptMatcher } from '../../src/core/kb/concepts';
-import { confidenceOf, CONFIDENCE_MODEL, REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
-import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../../src/core/kb/loader';
-import type { ConfidenceFeatures } from '../../src/core/kb/types';
+import { CONCEPTS } from '../../src/core/diagnosis/knowledge/conceptTerms';
+import { ConceptIndex, conceptLabel, ConceptMatcher, conceptMatcher } from '../../src/core/diagnosis/knowledge/concepts';
+import { confidenceOf, CONFIDENCE_MODEL, REFERENCE_THRESHOLD } from '../../src/core/diagnosis/knowledge/confidence';
+import { HybridKnowledgeBase } from '../../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../../src/core/diagnosis/knowledge/loader';
+import type { ConfidenceFeatures } from '../../src/core/diagnosis/knowledge/types';
 import { loadedSql } from '../../src/core/store/sqlite';
 import { KNOWLEDGE_DIR } from './helpers';
 

@@ -1,13 +1,13 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BUILTIN_TOOLS } from '../../src/core/tools/builtins';
+import { BUILTIN_TOOLS } from '../../src/core/builtinTools';
 import Ajv from 'ajv';
 import { closeSchema, compileValidator } from '../../src/core/runtime/validation';
 
 const metaCheck = new Ajv({ strict: false });
 import { ROOT } from './helpers';
-import { AUDIO_EXTENSIONS } from '../../src/core/speech/stt';
+import { AUDIO_EXTENSIONS } from '../../src/core/diagnosis/speech/stt';
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

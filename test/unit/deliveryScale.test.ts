@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { analyzeDelivery, MAX_LISTED_HITS } from '../../src/core/speech/delivery';
-import type { QaPair, Segment, Turn } from '../../src/core/transcript/model';
+import { analyzeDelivery, MAX_LISTED_HITS } from '../../src/core/diagnosis/speech/delivery';
+import type { QaPair, Segment, Turn } from '../../src/core/diagnosis/transcript/model';
 
 // Delivery metrics on answers far bigger than any interview: no list is spread into a call
 // (Math.max(...list), push(...list) overflow the call stack past ~100,000 items), and filler times

@@ -6,12 +6,12 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, validateChainManifest, type LoadedSkill } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
-import { traceSkillRun } from '../../src/core/skills/manifest/traceSkillRun';
-import { traceChainRun } from '../../src/core/skills/manifest/traceChainRun';
-import { applySkillTrace } from '../../src/core/skills/manifest/applyTrace';
-import type { RunTrace } from '../../src/core/skills/manifest/runTrace';
+import { loadSkillFolders, validateChainManifest, type LoadedSkill } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
+import { traceSkillRun } from '../../src/core/skills/run/traceSkillRun';
+import { traceChainRun } from '../../src/core/skills/run/traceChainRun';
+import { applySkillTrace } from '../../src/core/skills/run/applyTrace';
+import type { RunTrace } from '../../src/core/skills/run/runTrace';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { MemoryLogger } from '../../src/core/runtime/logger';
 import { buildDryRunView, fill, PANEL_STRING_KEYS, type PanelState, type PanelStrings, type PanelStringKey } from '../../src/extension/dryRunPanel/panelModel';

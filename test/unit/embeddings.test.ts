@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { EmbeddingCache, OpenAiEmbeddingProvider, type EmbeddingProvider } from '../../src/core/kb/embeddings';
+import { EmbeddingCache, OpenAiEmbeddingProvider, type EmbeddingProvider } from '../../src/core/diagnosis/knowledge/embeddings';
 import { createCore } from '../../src/core/services';
 import { KNOWLEDGE_DIR, tempDir } from './helpers';
 

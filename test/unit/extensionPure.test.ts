@@ -7,7 +7,7 @@ import { engineProblem, fixAction } from '../../src/extension/engineFix';
 import { sanitizeHtml } from '../../src/extension/safeHtml';
 import { isRecordingName, suggestedRecordingName } from '../../src/extension/recordingName';
 import { LlmError } from '../../src/core/llm/provider';
-import { SkillStepError } from '../../src/core/skills/call';
+import { SkillStepError } from '../../src/core/calls/callSkill';
 
 describe('extension logic without vscode', () => {
   it('Restricted Mode reads only the user\'s value of a guarded setting, never the workspace\'s', () => {

@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
-import { findReference, type ReferenceChoice } from '../../src/core/kb/findReference';
-import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../../src/core/kb/loader';
-import { focusOf, isAsking, refersBack, sentences, withoutSmallTalk } from '../../src/core/kb/turnViews';
+import { REFERENCE_THRESHOLD } from '../../src/core/diagnosis/knowledge/confidence';
+import { findReference, type ReferenceChoice } from '../../src/core/diagnosis/knowledge/findReference';
+import { HybridKnowledgeBase } from '../../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../../src/core/diagnosis/knowledge/loader';
+import { focusOf, isAsking, refersBack, sentences, withoutSmallTalk } from '../../src/core/diagnosis/knowledge/turnViews';
 import { loadedSql } from '../../src/core/store/sqlite';
-import { findReferenceTool, type ReferenceChoiceSummary } from '../../src/core/tools/findReference';
-import { ToolRegistry } from '../../src/core/tools/registry';
+import { findReferenceTool, type ReferenceChoiceSummary } from '../../src/core/builtin/tools/findReference';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
 import { KNOWLEDGE_DIR, makeCtx } from './helpers';
 
 // Phrasings written for these tests, not taken from the tuning set (test/fixtures/kb/realistic-tune.yaml).

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { MemoryLogger } from '../../src/core/runtime/logger';
-import type { ToolContext } from '../../src/core/tools/types';
+import type { ToolContext } from '../../src/core/calls/tool';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const KNOWLEDGE_DIR = path.join(ROOT, 'knowledge');

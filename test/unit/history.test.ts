@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
 import { writeFileAtomic } from '../../src/core/store/atomicWrite';
-import { HistoryError, HistoryStore, reportBodiesDir } from '../../src/core/store/historyStore';
+import { HistoryError, HistoryStore, reportBodiesDir } from '../../src/core/diagnosis/history/historyStore';
 import { fakeReport } from './support/fakeReport';
 import { tempDir } from './helpers';
 

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
-import { HistoryStore, reportBodiesDir } from '../../src/core/store/historyStore';
+import { HistoryStore, reportBodiesDir } from '../../src/core/diagnosis/history/historyStore';
 import { fakeReport } from './support/fakeReport';
 import { ROOT, SAMPLES, tempDir } from './helpers';
 

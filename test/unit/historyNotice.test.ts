@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { historyLimitFromEnv, historyNotice } from '../../src/cli/historyNotice';
 import { createCore } from '../../src/core/services';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { KNOWLEDGE_DIR, ROOT, SAMPLES, tempDir } from './helpers';
 
 describe('history size limit reaches the user', function () {

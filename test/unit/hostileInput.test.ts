@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { TranscriptError } from '../../src/core/transcript/model';
-import { MAX_TRANSCRIPT_CHARS, parseTranscript } from '../../src/core/transcript/parse';
-import { decodeTranscript } from '../../src/core/transcript/readText';
-import { splitTranscript } from '../../src/core/transcript/split';
+import { TranscriptError } from '../../src/core/diagnosis/transcript/model';
+import { MAX_TRANSCRIPT_CHARS, parseTranscript } from '../../src/core/diagnosis/transcript/parse';
+import { decodeTranscript } from '../../src/core/diagnosis/transcript/readText';
+import { splitTranscript } from '../../src/core/diagnosis/transcript/split';
 
 // Broken or strange files get one short line that says where and what to fix: never a stack
 // overflow, never a megabyte of the file echoed back, never an internal check that names no line.

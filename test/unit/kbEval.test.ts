@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../../src/core/kb/loader';
+import { HybridKnowledgeBase } from '../../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../../src/core/diagnosis/knowledge/loader';
 import { loadedSql } from '../../src/core/store/sqlite';
 import { evaluate, HELDOUT2_FILE, HELDOUT_FILE, loadQueries } from '../../scripts/lib/kbEval';
 import { KNOWLEDGE_DIR } from './helpers';

@@ -1,13 +1,13 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
+import { HybridKnowledgeBase } from '../../src/core/diagnosis/knowledge/hybrid';
 import { loadedSql } from '../../src/core/store/sqlite';
-import { KnowledgeFormatError, loadKnowledge, loadKnowledgeDir, readKnowledgeDir, toEntries } from '../../src/core/kb/loader';
-import { queryKnowledgeBase } from '../../src/core/tools/queryKnowledgeBase';
+import { KnowledgeFormatError, loadKnowledge, loadKnowledgeDir, readKnowledgeDir, toEntries } from '../../src/core/diagnosis/knowledge/loader';
+import { queryKnowledgeBase } from '../../src/core/builtin/tools/queryKnowledgeBase';
 import { stem } from '../../src/core/text/tokenize';
-import { REFERENCE_THRESHOLD } from '../../src/core/kb/confidence';
-import { ToolRegistry } from '../../src/core/tools/registry';
+import { REFERENCE_THRESHOLD } from '../../src/core/diagnosis/knowledge/confidence';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
 import { KNOWLEDGE_DIR, makeCtx, tempDir } from './helpers';
 
 describe('knowledge base', () => {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createToolRegistry } from '../../src/core/tools/builtins';
+import { createToolRegistry } from '../../src/core/builtinTools';
 import { ROOT } from './helpers';
 
 /** interviewLens_queryKnowledgeBase → query_knowledge_base. */

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { staleReportLanguage } from '../../src/core/report/languageNotice';
+import { staleReportLanguage } from '../../src/core/diagnosis/report/languageNotice';
 
 describe('a stored report in another language than a new one would be', () => {
   it('names the language a re-run would write, and nothing when the report is already in it', () => {

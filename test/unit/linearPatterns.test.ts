@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { compileLinear, LINEAR_ENGINE, LinearPattern } from '../../src/core/runtime/linearRegExp';
 import { unsafePatternReason } from '../../src/core/runtime/safePattern';
 import { schemaProblems, structuredCall } from '../../src/core/llm/structuredCall';
-import { validateSkillManifest } from '../../src/core/manifest';
+import { validateSkillManifest } from '../../src/core/skills/manifest';
 import { FakeLlm } from '../support/fakeLlm';
 import { ROOT } from './helpers';
 import type { JsonSchema } from '../../src/core/runtime/schema';

@@ -6,12 +6,12 @@
  * `{ NAME: { small, large } | { small, error } }` as JSON.
  */
 import { strict as assert } from 'node:assert';
-import { sentences } from '../../src/core/kb/turnViews';
+import { sentences } from '../../src/core/diagnosis/knowledge/turnViews';
 import { tokenize } from '../../src/core/text/tokenize';
-import { isQuestionLike } from '../../src/core/transcript/cues';
-import { detectTranscriptFormat, parseTranscript } from '../../src/core/transcript/parse';
-import { roleOfLabel } from '../../src/core/transcript/speakers';
-import { splitTranscript } from '../../src/core/transcript/split';
+import { isQuestionLike } from '../../src/core/diagnosis/transcript/cues';
+import { detectTranscriptFormat, parseTranscript } from '../../src/core/diagnosis/transcript/parse';
+import { roleOfLabel } from '../../src/core/diagnosis/transcript/speakers';
+import { splitTranscript } from '../../src/core/diagnosis/transcript/split';
 import { meterRegexSteps } from './regexCost';
 
 const clock = (s: number) => `00:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')},000`;

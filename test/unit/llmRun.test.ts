@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createCore } from '../../src/core/services';
 import { createLlmProvider, engineConfigFromEnv } from '../../src/core/llm/engineConfig';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { startMockAnthropic, type MockAnthropic } from '../support/mockAnthropicServer';
 import { anthropicJudgeResponder } from '../support/mockJudge';
 import { KNOWLEDGE_DIR, SAMPLES, tempDir } from './helpers';

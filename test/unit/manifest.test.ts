@@ -10,7 +10,7 @@ import {
   type ManifestProblem,
   type SkillValidationOptions,
   type TemplateSite,
-} from '../../src/core/manifest';
+} from '../../src/core/skills/manifest';
 
 /**
  * The fixture is in the form before the skill spec on purpose: that form must keep loading and

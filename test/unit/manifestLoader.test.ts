@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT, tempDir } from './helpers';
-import { loadSkillFolder, loadSkillFolders, type LoadedSkill, type ManifestProblem } from '../../src/core/manifest';
-import { CODE_SKILL_NAMES } from '../../src/core/skills/codeSkills';
+import { loadSkillFolder, loadSkillFolders, type LoadedSkill, type ManifestProblem } from '../../src/core/skills/manifest';
+import { CODE_SKILL_NAMES } from '../../src/core/builtin/codeSkills/codeSkills';
 
 const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'skills-manifest');
 const BUILTIN = path.join(FIXTURES, 'builtin');

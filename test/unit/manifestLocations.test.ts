@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { closest, fieldName, parseYamlWithLocations, templateNames } from '../../src/core/manifest';
+import { closest, fieldName, parseYamlWithLocations, templateNames } from '../../src/core/skills/manifest';
 
 describe('manifest YAML locations', () => {
   const TEXT = [

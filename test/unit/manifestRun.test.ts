@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, validateSkillManifest, type SkillManifest } from '../../src/core/manifest';
+import { loadSkillFolders, validateSkillManifest, type SkillManifest } from '../../src/core/skills/manifest';
 import { unsafePatternReason } from '../../src/core/runtime/safePattern';
 import { structuredCall } from '../../src/core/llm/structuredCall';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
-import { runManifestSkill, ManifestRunError } from '../../src/core/skills/manifest/runManifestSkill';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
+import { runManifestSkill, ManifestRunError } from '../../src/core/skills/run/runManifestSkill';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { FakeLlm, promptText } from '../support/fakeLlm';
 import { ROOT, tempDir } from './helpers';

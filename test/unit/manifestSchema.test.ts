@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { ROOT } from './helpers';
-import { ACTION_PRIMITIVES } from '../../src/core/manifest';
+import { ACTION_PRIMITIVES } from '../../src/core/skills/manifest';
 
 type Schema = Record<string, unknown>;
 const SCHEMAS = ['skill.schema.json', 'chain.schema.json'].map((f) => [f, JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', f), 'utf8')) as Schema] as const);

@@ -5,9 +5,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KeywordIndex, loadSkillFolders, validateSkillManifest, YamlLocations } from '../../src/core/manifest';
+import { KeywordIndex, loadSkillFolders, validateSkillManifest, YamlLocations } from '../../src/core/skills/manifest';
 import { compileExpression, compileTemplate, sharingCompiles, TemplateError } from '../../src/core/runtime/template';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
 import { tempDir } from './helpers';
 
 const CHECKS = { checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema };

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { createMcpServer } from '../../src/core/mcp/mcpServer';
 import { MAX_MCP_MESSAGE_BYTES, StdioLineTransport } from '../../src/core/mcp/stdioLineTransport';
 import { createCore } from '../../src/core/services';
-import { openSkillHost } from '../../src/core/skills/manifest/skillHost';
+import { openSkillHost } from '../../src/core/skills/run/skillHost';
 import { KNOWLEDGE_DIR, ROOT, tempDir } from './helpers';
 
 const BUILT_IN = path.join(ROOT, 'skills');

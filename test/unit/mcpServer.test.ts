@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from '../../src/core/mcp/mcpServer';
 import { createCore, type Core } from '../../src/core/services';
-import { openSkillHost, type ManifestSkillHost } from '../../src/core/skills/manifest/skillHost';
+import { openSkillHost, type ManifestSkillHost } from '../../src/core/skills/run/skillHost';
 import { watchSkillFolders } from '../../src/cli/skillFolderWatcher';
 import { KNOWLEDGE_DIR, ROOT, tempDir } from './helpers';
 import { startMockOpenAi } from '../support/mockOpenAiServer';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { renderReportBody } from '../../src/core/report/html';
-import { renderMarkdown } from '../../src/core/report/markdown';
+import { renderReportBody } from '../../src/core/diagnosis/report/html';
+import { renderMarkdown } from '../../src/core/diagnosis/report/markdown';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { run } from '../../src/cli/main';
@@ -10,10 +10,10 @@ import { chooseFollowUp } from '../../src/core/coach/followUp';
 import { answerTurn, currentTurn, endSession, newSession, sessionTranscript, skipTurn, withDraft } from '../../src/core/coach/mockSession';
 import { MockSessionError, MockSessionStore } from '../../src/core/coach/mockSessionStore';
 import { MockInterviewError, startMockInterviewOn } from '../../src/core/coach/mockInterview';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { mockView } from '../../src/core/coach/mockView';
 import { categoriesForTopic } from '../../src/core/coach/topics';
-import type { AnswerAnalysis } from '../../src/core/llm/analysis';
+import type { AnswerAnalysis } from '../../src/core/diagnosis/judge/analysis';
 import { KNOWLEDGE_DIR, tempDir } from './helpers';
 
 /** An analysis that missed `missing` (the rest of the fields as the judge fills them). */

@@ -1,14 +1,14 @@
 import { strict as assert } from 'node:assert';
-import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
+import { HybridKnowledgeBase } from '../../src/core/diagnosis/knowledge/hybrid';
 import { loadedSql } from '../../src/core/store/sqlite';
-import { loadKnowledgeDir } from '../../src/core/kb/loader';
-import { analyzeAnswer, type AnswerAnalysis } from '../../src/core/llm/offline';
-import { JudgeCorpus } from '../../src/core/llm/judge/corpus';
-import { readAnswer } from '../../src/core/llm/judge/reading';
-import { findAssertedMistakes } from '../../src/core/llm/judge/misconceptions';
-import { analyzeContent } from '../../src/core/tools/analyzeContent';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import type { KnowledgeEntry } from '../../src/core/kb/types';
+import { loadKnowledgeDir } from '../../src/core/diagnosis/knowledge/loader';
+import { analyzeAnswer, type AnswerAnalysis } from '../../src/core/diagnosis/judge/offline';
+import { JudgeCorpus } from '../../src/core/diagnosis/judge/corpus';
+import { readAnswer } from '../../src/core/diagnosis/judge/reading';
+import { findAssertedMistakes } from '../../src/core/diagnosis/judge/misconceptions';
+import { analyzeContent } from '../../src/core/builtin/tools/analyzeContent';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import type { KnowledgeEntry } from '../../src/core/diagnosis/knowledge/types';
 import { KNOWLEDGE_DIR, makeCtx } from './helpers';
 
 describe('offline judge (analyze_content)', () => {

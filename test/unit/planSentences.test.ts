@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { referenceSentence } from '../../src/core/llm/offline';
-import type { KnowledgeEntry } from '../../src/core/kb/types';
+import { referenceSentence } from '../../src/core/diagnosis/judge/offline';
+import type { KnowledgeEntry } from '../../src/core/diagnosis/knowledge/types';
 import { createCore } from '../../src/core/services';
 import { KNOWLEDGE_DIR, SAMPLES } from './helpers';
 

@@ -3,12 +3,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv from 'ajv';
 import * as ts from 'typescript';
-import { loadSkillFolders, validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/manifest';
-import { problemMessageZh } from '../../src/core/manifest/problemMessageZh';
-import { MANIFEST_PROBLEM_CODES } from '../../src/core/manifest/problems';
-import { schemaProblems } from '../../src/core/manifest/schemaErrors';
-import { YamlLocations } from '../../src/core/manifest/yamlLocations';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
+import { loadSkillFolders, validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/skills/manifest';
+import { problemMessageZh } from '../../src/core/skills/manifest/problemMessageZh';
+import { MANIFEST_PROBLEM_CODES } from '../../src/core/skills/manifest/problems';
+import { schemaProblems } from '../../src/core/skills/manifest/schemaErrors';
+import { YamlLocations } from '../../src/core/skills/manifest/yamlLocations';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
 import { brokenCases, validateCase } from './skillsBrokenCases';
 import { ROOT, tempDir } from './helpers';
 
@@ -108,7 +108,7 @@ describe('skill problems in Chinese', () => {
     // message, code), add(range, message, code), push(range, message, code, path) and fileProblem(message,
     // code), and in `code: '…'` properties, in the checks' sources.
     const CODE_ARG: Record<string, number> = { problem: 3, add: 2, push: 2, fileProblem: 1 };
-    const dirs = ['src/core/manifest', 'src/core/skills/manifest'];
+    const dirs = ['src/core/skills/manifest', 'src/core/skills/run'];
     const known = new Set<string>(MANIFEST_PROBLEM_CODES);
     const found = new Set<string>();
     for (const dir of dirs) {

@@ -2,8 +2,8 @@ import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readFile } from '../../src/core/tools/readFile';
-import { ToolRegistry } from '../../src/core/tools/registry';
+import { readFile } from '../../src/core/builtin/tools/readFile';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
 import { makeCtx, tempDir } from './helpers';
 
 describe('read_file', () => {

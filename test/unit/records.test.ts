@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
-import { planActions, applyActions, type ActionInput } from '../../src/core/actions/runActions';
+import { planActions, applyActions, type ActionInput } from '../../src/core/skills/actions/runActions';
 import { RecordsError } from '../../src/core/records/errors';
 import { companyKey, normalizeWhen, positionFingerprint, slugify, textKey } from '../../src/core/records/normalize';
 import { RecordsStore, recordsFileBeside } from '../../src/core/records/recordsStore';

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import initSqlJs from 'sql.js';
-import { applyActions, planActions } from '../../src/core/actions/runActions';
+import { applyActions, planActions } from '../../src/core/skills/actions/runActions';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { tempDir } from './helpers';
 

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { leaveSchemaProblemsToRedHat, redHatValidates, SCHEMA_LEVEL_CODES, yamlValidationGlobs, type RedHatState } from '../../src/core/skillEditor';
+import { leaveSchemaProblemsToRedHat, redHatValidates, SCHEMA_LEVEL_CODES, yamlValidationGlobs, type RedHatState } from '../../src/core/skills/editor';
 import { ROOT } from './helpers';
 
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));

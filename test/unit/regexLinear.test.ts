@@ -12,9 +12,9 @@ import { ROOT } from './helpers';
 // at size n and 8n: a linear pattern takes about 8 times the steps, a quadratic one 64 times.
 // No clock is read.
 
-const DIRS = ['src/core/transcript', 'src/core/transcript/formats', 'src/core/speech', 'src/core/text', 'src/core/kb', 'src/core/runtime', 'src/core/tools', 'src/core/report', 'src/cli',
-  'src/core/llm', 'src/core/llm/modelJudge', 'src/core/replay', 'src/extension', 'src/core/chunking', 'src/core/routing', 'src/core/runtime/template', 'src/core/records', 'src/core/actions', 'src/core/manifest', 'src/core/coach', 'src/core/skills/manifest', 'src/core/skillEditor', 'src/extension/skillEditor', 'src/core/skillMd', 'src/core/mcp', 'src/core/skillsRegistry', 'src/extension/skillsView', 'src/extension/replayTests'];
-// Not src/core/llm/judge: the offline judge reads at most 20,000 characters of an answer
+const DIRS = ['src/core/diagnosis/transcript', 'src/core/diagnosis/transcript/formats', 'src/core/diagnosis/speech', 'src/core/text', 'src/core/diagnosis/knowledge', 'src/core/runtime', 'src/core/builtin/tools', 'src/core/diagnosis/report', 'src/cli',
+  'src/core/llm', 'src/core/diagnosis/modelJudge', 'src/core/replay', 'src/extension', 'src/core/skills/chunking', 'src/core/skills/routing', 'src/core/runtime/template', 'src/core/records', 'src/core/skills/actions', 'src/core/skills/manifest', 'src/core/coach', 'src/core/skills/run', 'src/core/skills/editor', 'src/extension/skillEditor', 'src/core/skills/skillMd', 'src/core/mcp', 'src/core/skills/catalog', 'src/core/calls', 'src/core/builtin/codeSkills', 'src/core/diagnosis/history', 'src/extension/skillsView', 'src/extension/replayTests'];
+// Not src/core/diagnosis/judge: the offline judge reads at most 20,000 characters of an answer
 // (MAX_JUDGED_CHARS), and some of its patterns use constructs the cost model cannot parse.
 // Patterns built at run time, by file: each must be exported and listed here.
 registerSecret('example-key-0123456789');

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { callKey, canonicalJson } from '../../src/core/replay/canonical';
+import { callKey, canonicalJson } from '../../src/core/runtime/canonical';
 import { CassetteError, parseCassette, serializeCassette, type Cassette } from '../../src/core/replay/cassette';
 import { diffLines, editDistance, formatDiff } from '../../src/core/replay/diff';
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import { LlmError, responseText, type LlmProvider, type LlmRequest, type LlmResponse } from '../../src/core/llm/provider';
 import { parseCassette } from '../../src/core/replay/cassette';
 import { CassetteRecorder } from '../../src/core/replay/cassetteRecorder';
-import { recording } from '../../src/core/replay/recordingProvider';
+import { recording } from '../../src/core/calls/recordingProvider';
 import { ReplayProvider } from '../../src/core/replay/replayProvider';
 import { tempDir } from './helpers';
 

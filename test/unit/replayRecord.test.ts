@@ -2,14 +2,14 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../src/core/llm/provider';
-import type { CallRecorder, RecordedLlmCall, RecordedToolCall } from '../../src/core/replay/callRecorder';
+import type { CallRecorder, RecordedLlmCall, RecordedToolCall } from '../../src/core/calls/callRecorder';
 import { readCassette } from '../../src/core/replay/cassette';
 import { CassetteRecorder, recordingPath } from '../../src/core/replay/cassetteRecorder';
-import { recording } from '../../src/core/replay/recordingProvider';
+import { recording } from '../../src/core/calls/recordingProvider';
 import { forgetSecrets, registerSecret } from '../../src/core/runtime/redact';
 import { createCore, type Core } from '../../src/core/services';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import { ok, type Tool } from '../../src/core/tools/types';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import { ok, type Tool } from '../../src/core/calls/tool';
 import { KNOWLEDGE_DIR, makeCtx, tempDir } from './helpers';
 
 const INFO = { skill: 'diagnose-transcript', skillHash: 'h1', engine: 'anthropic', model: 'fake-1' };

@@ -7,12 +7,12 @@ import * as path from 'node:path';
 import { LlmError, responseText, type LlmRequest } from '../../src/core/llm/provider';
 import { readCassette, serializeCassette } from '../../src/core/replay/cassette';
 import { CassetteRecorder } from '../../src/core/replay/cassetteRecorder';
-import { recording } from '../../src/core/replay/recordingProvider';
+import { recording } from '../../src/core/calls/recordingProvider';
 import { rerecordCassette } from '../../src/core/replay/rerecord';
 import { replayFile } from '../../src/core/replay/replayRunner';
 import { createCore, type Core } from '../../src/core/services';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import { fail, ok, type Tool, type ToolContext } from '../../src/core/tools/types';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import { fail, ok, type Tool, type ToolContext } from '../../src/core/calls/tool';
 import { FakeLlm } from '../support/fakeLlm';
 import { KNOWLEDGE_DIR, makeCtx, ROOT, tempDir } from './helpers';
 

@@ -7,12 +7,12 @@ import { benchReplay } from '../../src/core/replay/bench';
 import { parseCassette, readCassette, serializeCassette } from '../../src/core/replay/cassette';
 import { CassetteRecorder } from '../../src/core/replay/cassetteRecorder';
 import { compareResults } from '../../src/core/replay/compare';
-import { recording } from '../../src/core/replay/recordingProvider';
+import { recording } from '../../src/core/calls/recordingProvider';
 import { replayCassette, replayFile, type ReplayRunnerOptions } from '../../src/core/replay/replayRunner';
-import { codeSkillHash, registeredSkillHashes, skillDefinitionHash } from '../../src/core/skills/skillHash';
+import { codeSkillHash, registeredSkillHashes, skillDefinitionHash } from '../../src/core/calls/skillHash';
 import { createCore, type Core } from '../../src/core/services';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import { fail, ok, type Tool, type ToolContext } from '../../src/core/tools/types';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import { fail, ok, type Tool, type ToolContext } from '../../src/core/calls/tool';
 import { KNOWLEDGE_DIR, makeCtx, tempDir } from './helpers';
 
 const TRANSCRIPT = 'Interviewer: What is RAG?\nCandidate: Retrieval plus generation.\nInterviewer: Why chunk documents?\nCandidate: To fit the context window.\n';

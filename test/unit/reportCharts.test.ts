@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fillerChart, pausesChart, paceChart, renderDeliveryCharts } from '../../src/core/report/charts/deliveryCharts';
-import { textWidth, timeTicks, ticks } from '../../src/core/report/charts/svg';
-import { deliveryMetrics } from '../../src/core/report/deliveryHtml';
-import { renderReportBody, renderStandaloneHtml } from '../../src/core/report/html';
-import type { Report } from '../../src/core/report/model';
+import { fillerChart, pausesChart, paceChart, renderDeliveryCharts } from '../../src/core/diagnosis/report/charts/deliveryCharts';
+import { textWidth, timeTicks, ticks } from '../../src/core/diagnosis/report/charts/svg';
+import { deliveryMetrics } from '../../src/core/diagnosis/report/deliveryHtml';
+import { renderReportBody, renderStandaloneHtml } from '../../src/core/diagnosis/report/html';
+import type { Report } from '../../src/core/diagnosis/report/model';
 import { createCore } from '../../src/core/services';
 import { KNOWLEDGE_DIR, SAMPLES } from './helpers';
 

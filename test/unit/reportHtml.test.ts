@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { createCore } from '../../src/core/services';
-import { renderReportBody, renderStandaloneHtml } from '../../src/core/report/html';
-import { renderTextSummary } from '../../src/core/report/text';
-import { renderEntryBody } from '../../src/core/report/entryHtml';
+import { renderReportBody, renderStandaloneHtml } from '../../src/core/diagnosis/report/html';
+import { renderTextSummary } from '../../src/core/diagnosis/report/text';
+import { renderEntryBody } from '../../src/core/diagnosis/report/entryHtml';
 import { KNOWLEDGE_DIR } from './helpers';
 
 describe('report renderers', () => {

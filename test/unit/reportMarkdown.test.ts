@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { mdText, renderMarkdown } from '../../src/core/report/markdown';
+import { mdText, renderMarkdown } from '../../src/core/diagnosis/report/markdown';
 import { createCore } from '../../src/core/services';
-import { HistoryStore } from '../../src/core/store/historyStore';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
 import { KNOWLEDGE_DIR, SAMPLES, tempDir } from './helpers';
 
 /** The section of `md` from the heading `start` to the next heading of the same or a higher level. */

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { routeRequest, prefilter, RouteError, type RoutableSkill } from '../../src/core/routing/routeRequest';
-import { wildcardMatch } from '../../src/core/routing/wildcard';
-import { canaryBucket, inCanary } from '../../src/core/routing/canary';
+import { routeRequest, prefilter, RouteError, type RoutableSkill } from '../../src/core/skills/routing/routeRequest';
+import { wildcardMatch } from '../../src/core/skills/routing/wildcard';
+import { canaryBucket, inCanary } from '../../src/core/skills/routing/canary';
 import { LlmError } from '../../src/core/llm/provider';
 import { FakeLlm } from '../support/fakeLlm';
 

@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createCore, type Core } from '../../src/core/services';
-import { openSkillHost } from '../../src/core/skills/manifest/skillHost';
-import type { RunSkillOutput } from '../../src/core/tools/runSkill';
-import { agentToolNames, agentTools } from '../../src/core/llm/agentLoop';
+import { openSkillHost } from '../../src/core/skills/run/skillHost';
+import type { RunSkillOutput } from '../../src/core/skills/run/runSkillTool';
+import { agentToolNames, agentTools } from '../../src/core/calls/agentLoop';
 import { KNOWLEDGE_DIR, ROOT, tempDir } from './helpers';
 
 const BUILT_IN = path.join(ROOT, 'skills');

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readInsideSync, SafeReadError, type SafeReadReason } from '../../src/core/runtime/safeRead';
-import { loadSkillFolders } from '../../src/core/manifest';
-import { loadSkillScript, ScriptError } from '../../src/core/skills/manifest/scriptedSkill';
+import { loadSkillFolders } from '../../src/core/skills/manifest';
+import { loadSkillScript, ScriptError } from '../../src/core/skills/run/scriptedSkill';
 import { runCliIn } from '../support/runCli';
 import { tempDir } from './helpers';
 

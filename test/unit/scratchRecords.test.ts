@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { ScratchRecords } from '../../src/core/records/scratchRecords';
-import { applyActions, planActions } from '../../src/core/actions/runActions';
+import { applyActions, planActions } from '../../src/core/skills/actions/runActions';
 import { tempDir } from './helpers';
 
 describe('scratch records (an in-memory copy of the records file)', () => {

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders } from '../../src/core/manifest';
-import { executeSignatureProblem } from '../../src/core/manifest/scriptSignature';
-import { problemMessageZh } from '../../src/core/manifest/problemMessageZh';
-import { loadSkillScript, runScriptedSkill, ScriptError } from '../../src/core/skills/manifest/scriptedSkill';
+import { loadSkillFolders } from '../../src/core/skills/manifest';
+import { executeSignatureProblem } from '../../src/core/skills/manifest/scriptSignature';
+import { problemMessageZh } from '../../src/core/skills/manifest/problemMessageZh';
+import { loadSkillScript, runScriptedSkill, ScriptError } from '../../src/core/skills/run/scriptedSkill';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { MemoryLogger } from '../../src/core/runtime/logger';
 import { tempDir } from './helpers';

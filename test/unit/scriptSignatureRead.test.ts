@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders } from '../../src/core/manifest';
+import { loadSkillFolders } from '../../src/core/skills/manifest';
 import { tempDir } from './helpers';
 
 describe('the script signature check reads run.ts safely', function () {

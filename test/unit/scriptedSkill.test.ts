@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders, type LoadedSkill } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
-import { executeScriptedSkill, loadSkillScript, runScriptedSkill, ScriptError } from '../../src/core/skills/manifest/scriptedSkill';
-import { resolveAliases } from '../../src/core/skills/manifest/scriptActions';
-import { planActions } from '../../src/core/actions/runActions';
-import { ACTION_NAMES } from '../../src/core/actions/registry';
+import { loadSkillFolders, type LoadedSkill } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
+import { executeScriptedSkill, loadSkillScript, runScriptedSkill, ScriptError } from '../../src/core/skills/run/scriptedSkill';
+import { resolveAliases } from '../../src/core/skills/run/scriptActions';
+import { planActions } from '../../src/core/skills/actions/runActions';
+import { ACTION_NAMES } from '../../src/core/skills/actions/registry';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { MemoryLogger } from '../../src/core/runtime/logger';
 import { FakeLlm, promptText } from '../support/fakeLlm';

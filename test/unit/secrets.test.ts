@@ -5,13 +5,13 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { terminalText } from '../../src/cli/io';
 import { run } from '../../src/cli/main';
-import { OpenAiEmbeddingProvider } from '../../src/core/kb/embeddings';
+import { OpenAiEmbeddingProvider } from '../../src/core/diagnosis/knowledge/embeddings';
 import { MemoryLogger } from '../../src/core/runtime/logger';
 import { forgetSecrets, redactText, registerEndpointSecrets, registerSecret, safeMessage } from '../../src/core/runtime/redact';
 import { createCore } from '../../src/core/services';
-import { createSttProvider } from '../../src/core/speech/stt';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import type { Tool } from '../../src/core/tools/types';
+import { createSttProvider } from '../../src/core/diagnosis/speech/stt';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import type { Tool } from '../../src/core/calls/tool';
 import { redactingChannel } from '../../src/extension/logger';
 import { KNOWLEDGE_DIR, makeCtx, ROOT, SAMPLES, tempDir } from './helpers';
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { sharedWords } from '../../src/core/kb/sharedWords';
-import type { KnowledgeEntry } from '../../src/core/kb/types';
+import { sharedWords } from '../../src/core/diagnosis/knowledge/sharedWords';
+import type { KnowledgeEntry } from '../../src/core/diagnosis/knowledge/types';
 
 const entry = (question: string, aliases: string[] = [], keywords: string[] = []): KnowledgeEntry => ({
   id: 'x', itemId: 'x', language: 'en', topic: 'rag', category: 'rag', difficulty: 'medium', tags: [], followUps: [], dimension: 'depth',

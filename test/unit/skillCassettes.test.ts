@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readCassette, serializeCassette } from '../../src/core/replay/cassette';
-import type { RunSkillOutput } from '../../src/core/tools/runSkill';
+import type { RunSkillOutput } from '../../src/core/skills/run/runSkillTool';
 import { runCliIn } from '../support/runCli';
 import { tempDir } from './helpers';
 

@@ -1,9 +1,9 @@
 // The skill editor's completion and cursor context at many places of a skill.yaml and a chain,
-// on complete and on half-typed text (src/core/skillEditor).
+// on complete and on half-typed text (src/core/skills/editor).
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { completionsAt, cursorContext, type CompletionEntry } from '../../src/core/skillEditor';
+import { completionsAt, cursorContext, type CompletionEntry } from '../../src/core/skills/editor';
 
 // The built-in extract_job as it was before the skill spec's form: the editor must keep serving that form.
 const EXTRACT_JOB = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'skills-legacy', 'extract_job', 'skill.yaml'), 'utf8');

@@ -1,10 +1,10 @@
 // The skill editor's hover, quick fixes (applied to the text and compared whole) and the mapping
-// of problem ranges to the editor's (src/core/skillEditor).
+// of problem ranges to the editor's (src/core/skills/editor).
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/manifest';
-import { addNotForFix, applyEdits, bumpVersionFix, DESCRIPTION_MISSING_NOT_FOR, fixesFor, hoverAt, manifestKindOf, toZeroBased } from '../../src/core/skillEditor';
+import { validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/skills/manifest';
+import { addNotForFix, applyEdits, bumpVersionFix, DESCRIPTION_MISSING_NOT_FOR, fixesFor, hoverAt, manifestKindOf, toZeroBased } from '../../src/core/skills/editor';
 
 const EXTRACT_JOB = fs.readFileSync(path.join(__dirname, '..', '..', 'skills', 'extract_job', 'skill.yaml'), 'utf8');
 const at = (text: string, word: string, plus = 1) => {
@@ -142,7 +142,7 @@ describe('skill editor: ranges and files', () => {
     assert.equal(text.split('\n')[r.startLine].slice(r.startCharacter, r.endCharacter), 'other_name');
     // A template error inside a block scalar: the characters of the bad expression.
     const tpl = `name: my_skill\nversion: 1\ndescription: d\nmatch: {inputs: [text]}\noutput_schema: {type: object}\nprompt:\n  user: |\n    Hi\n    {{ input.text | nosuchfilter }}\nactions:\n  - create_note: {body_md: x}\n`;
-    const { checkTemplateSyntax } = require('../../src/core/skills/manifest/manifestChecks') as typeof import('../../src/core/skills/manifest/manifestChecks');
+    const { checkTemplateSyntax } = require('../../src/core/skills/run/manifestChecks') as typeof import('../../src/core/skills/run/manifestChecks');
     const t = validateSkillManifest(tpl, '/w/skills/my_skill/skill.yaml', { folderName: 'my_skill', checkTemplate: checkTemplateSyntax }).problems.find((x) => x.code === 'template-syntax')!;
     const z = toZeroBased(t);
     assert.equal(z.startLine, 8);

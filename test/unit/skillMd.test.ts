@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { loadSkillFolders, validateSkillManifest } from '../../src/core/manifest';
-import { exportSkillMd } from '../../src/core/skillMd/exportSkillMd';
-import { importSkillMd, SkillMdError } from '../../src/core/skillMd/importSkillMd';
+import { loadSkillFolders, validateSkillManifest } from '../../src/core/skills/manifest';
+import { exportSkillMd } from '../../src/core/skills/skillMd/exportSkillMd';
+import { importSkillMd, SkillMdError } from '../../src/core/skills/skillMd/importSkillMd';
 import { runCliIn } from '../support/runCli';
 import { ROOT, tempDir } from './helpers';
 

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadSkillFolders } from '../../src/core/manifest';
-import { pickVersions, requestIdOf } from '../../src/core/routing/canary';
+import { loadSkillFolders } from '../../src/core/skills/manifest';
+import { pickVersions, requestIdOf } from '../../src/core/skills/routing/canary';
 import { tempDir } from './helpers';
 
 const skillYaml = (version: number, extra = '') =>

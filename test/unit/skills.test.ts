@@ -3,12 +3,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createCore } from '../../src/core/services';
 import { CancelledError } from '../../src/core/runtime/abort';
-import { SkillRegistry } from '../../src/core/skills/registry';
-import { SkillStepError } from '../../src/core/skills/diagnoseTranscript';
-import type { SkillContext, SkillResult } from '../../src/core/skills/types';
-import { HistoryStore } from '../../src/core/store/historyStore';
-import { createToolRegistry } from '../../src/core/tools/builtins';
-import { ok } from '../../src/core/tools/types';
+import { SkillRegistry } from '../../src/core/calls/skillRegistry';
+import { SkillStepError } from '../../src/core/builtin/codeSkills/diagnoseTranscript';
+import type { SkillContext, SkillResult } from '../../src/core/calls/skill';
+import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
+import { createToolRegistry } from '../../src/core/builtinTools';
+import { ok } from '../../src/core/calls/tool';
 import { KNOWLEDGE_DIR, SAMPLES, tempDir } from './helpers';
 
 const meta = (name: string, over: object = {}) => ({ name, description: name, triggers: [] as string[], requiredTools: [] as string[], ...over });

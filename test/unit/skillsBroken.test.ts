@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { ROOT } from './helpers';
-import { loadSkillFolders, missingDescriptionParts, unknownVariables, vagueDescriptionReason, type ManifestProblem, type TemplateScope } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
+import { loadSkillFolders, missingDescriptionParts, unknownVariables, vagueDescriptionReason, type ManifestProblem, type TemplateScope } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
 import { brokenCases, validateCase } from './skillsBrokenCases';
 
 const show = (p: Pick<ManifestProblem, 'line' | 'column' | 'endLine' | 'endColumn' | 'severity' | 'code'> & { message: string }) =>

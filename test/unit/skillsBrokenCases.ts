@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { loadSkillFolders, validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
+import { loadSkillFolders, validateChainManifest, validateSkillManifest, type ManifestProblem } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
 
 export const BROKEN_DIR = path.resolve(__dirname, '..', 'fixtures', 'skills-broken');
 

@@ -2,9 +2,9 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempDir } from './helpers';
-import { loadSkillFolder, validateSkillManifest } from '../../src/core/manifest';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/manifest/manifestChecks';
-import { applyEdit, enabledEdit, scaffoldSkill, SkillsRegistry, type RegistryChange } from '../../src/core/skillsRegistry';
+import { loadSkillFolder, validateSkillManifest } from '../../src/core/skills/manifest';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../src/core/skills/run/manifestChecks';
+import { applyEdit, enabledEdit, scaffoldSkill, SkillsRegistry, type RegistryChange } from '../../src/core/skills/catalog';
 
 const CHECKS = { checkTemplate: checkTemplateSyntax, checkActionParams: checkActionParamsSchema };
 

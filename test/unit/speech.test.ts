@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findFillers, findHedges, countUnits } from '../../src/core/speech/fillers';
-import { analyzeDelivery } from '../../src/core/speech/delivery';
-import { analyzeSpeech } from '../../src/core/tools/analyzeSpeech';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import { splitTranscript } from '../../src/core/transcript/split';
+import { findFillers, findHedges, countUnits } from '../../src/core/diagnosis/speech/fillers';
+import { analyzeDelivery } from '../../src/core/diagnosis/speech/delivery';
+import { analyzeSpeech } from '../../src/core/builtin/tools/analyzeSpeech';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import { splitTranscript } from '../../src/core/diagnosis/transcript/split';
 import { GOLD_DIR } from '../../scripts/lib/splitEval';
 import { makeCtx } from './helpers';
 

@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { splitTranscript as splitLabeled } from '../../src/core/transcript/split';
-import { isClarifyingQuestion, isQuestionLike, isSmallTalk } from '../../src/core/transcript/cues';
-import { detectTranscriptFormat } from '../../src/core/transcript/parse';
-import { TranscriptError } from '../../src/core/transcript/model';
-import { splitQaPairs } from '../../src/core/tools/splitQaPairs';
-import { ToolRegistry } from '../../src/core/tools/registry';
+import { splitTranscript as splitLabeled } from '../../src/core/diagnosis/transcript/split';
+import { isClarifyingQuestion, isQuestionLike, isSmallTalk } from '../../src/core/diagnosis/transcript/cues';
+import { detectTranscriptFormat } from '../../src/core/diagnosis/transcript/parse';
+import { TranscriptError } from '../../src/core/diagnosis/transcript/model';
+import { splitQaPairs } from '../../src/core/builtin/tools/splitQaPairs';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
 import { makeCtx, SAMPLES } from './helpers';
 
 describe('split_qa_pairs / labeled splitter', () => {

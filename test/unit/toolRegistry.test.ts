@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { ToolRegistry } from '../../src/core/tools/registry';
-import { ok, type Tool } from '../../src/core/tools/types';
+import { ToolRegistry } from '../../src/core/calls/toolRegistry';
+import { ok, type Tool } from '../../src/core/calls/tool';
 import { makeCtx } from './helpers';
 
 function echoTool(over: Partial<Tool> = {}): Tool {

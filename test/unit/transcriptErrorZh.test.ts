@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { splitTranscript } from '../../src/core/transcript/split';
-import { TranscriptError } from '../../src/core/transcript/model';
-import { transcriptErrorZh } from '../../src/core/transcript/errorZh';
+import { splitTranscript } from '../../src/core/diagnosis/transcript/split';
+import { TranscriptError } from '../../src/core/diagnosis/transcript/model';
+import { transcriptErrorZh } from '../../src/core/diagnosis/transcript/errorZh';
 
 /** The message splitTranscript throws for `text`. */
 function reason(text: string, options: Parameters<typeof splitTranscript>[1] = {}): string {

@@ -1,9 +1,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseTranscript, detectTranscriptFormat } from '../../src/core/transcript/parse';
-import { splitTranscript } from '../../src/core/transcript/split';
-import { TranscriptError } from '../../src/core/transcript/model';
+import { parseTranscript, detectTranscriptFormat } from '../../src/core/diagnosis/transcript/parse';
+import { splitTranscript } from '../../src/core/diagnosis/transcript/split';
+import { TranscriptError } from '../../src/core/diagnosis/transcript/model';
 import { fillerAccuracy, GOLD_DIR, lensAccuracy, prf, scoreGoldSet } from '../../scripts/lib/splitEval';
 
 const gold = (f: string) => fs.readFileSync(path.join(GOLD_DIR, f), 'utf8');

@@ -3,11 +3,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { renderStandaloneHtml } from '../../src/core/report/html';
-import { renderMarkdown } from '../../src/core/report/markdown';
-import { renderTextSummary } from '../../src/core/report/text';
+import { renderStandaloneHtml } from '../../src/core/diagnosis/report/html';
+import { renderMarkdown } from '../../src/core/diagnosis/report/markdown';
+import { renderTextSummary } from '../../src/core/diagnosis/report/text';
 import { createCore } from '../../src/core/services';
-import { splitTranscript } from '../../src/core/transcript/split';
+import { splitTranscript } from '../../src/core/diagnosis/transcript/split';
 import { KNOWLEDGE_DIR, ROOT, SAMPLES, tempDir } from './helpers';
 
 // A cue the parser skips must reach the user: in the split result, in the run's warnings and in

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { tally, tallyText } from '../../src/core/report/wordTally';
+import { tally, tallyText } from '../../src/core/diagnosis/report/wordTally';
 
 describe('word tallies shown to the user add up', () => {
   const eight = { um: 4, like: 3, er: 2, 'you know': 2, so: 1, basically: 1, actually: 1, well: 1 };

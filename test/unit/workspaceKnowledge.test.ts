@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { HybridKnowledgeBase } from '../../src/core/kb/hybrid';
-import { loadKnowledgeDir } from '../../src/core/kb/loader';
-import { checkKnowledgeFile } from '../../src/core/kb/workspace';
+import { HybridKnowledgeBase } from '../../src/core/diagnosis/knowledge/hybrid';
+import { loadKnowledgeDir } from '../../src/core/diagnosis/knowledge/loader';
+import { checkKnowledgeFile } from '../../src/core/diagnosis/knowledge/workspace';
 import { loadedSql } from '../../src/core/store/sqlite';
 import { KNOWLEDGE_DIR } from './helpers';
 

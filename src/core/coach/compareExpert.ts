@@ -5,11 +5,11 @@
  * (checked: a rewrite that drops the candidate's numbers or names is refused, since inventing or
  * losing facts is exactly what it must not do).
  */
-import type { KnowledgeEntry } from '../kb/types';
-import type { AnswerAnalysis } from '../llm/analysis';
+import type { KnowledgeEntry } from '../diagnosis/knowledge/types';
+import type { AnswerAnalysis } from '../diagnosis/judge/analysis';
 import type { LlmProvider } from '../llm/provider';
 import { responseText } from '../llm/provider';
-import type { QuestionReport } from '../report/model';
+import type { QuestionReport } from '../diagnosis/report/model';
 
 /** One key point in the comparison. */
 export interface ComparedPoint {

@@ -4,7 +4,7 @@
  * every key point with its share of the reference and the sentence that covers it, the mistakes
  * with the sentence that makes them, and a tally. Pure data; the extension renders it.
  */
-import { splitSentences } from '../llm/judge/sentences';
+import { splitSentences } from '../diagnosis/judge/sentences';
 import type { ComparedPoint, ExpertComparison } from './compareExpert';
 
 /** One key point as the view lists it. */

@@ -4,9 +4,9 @@
  * important missed point. An answer that covered everything, or that was about something else
  * (the interviewer moves on or repeats the question instead), gets none.
  */
-import type { KnowledgeBase } from '../kb/knowledgeBase';
-import type { KnowledgeEntry } from '../kb/types';
-import type { AnswerAnalysis } from '../llm/analysis';
+import type { KnowledgeBase } from '../diagnosis/knowledge/knowledgeBase';
+import type { KnowledgeEntry } from '../diagnosis/knowledge/types';
+import type { AnswerAnalysis } from '../diagnosis/judge/analysis';
 
 /** A follow-up question and why it is asked. */
 export interface FollowUp {

@@ -5,13 +5,13 @@
  * its transcript like any other, so it lands in history with the same report.
  */
 import { randomUUID } from 'node:crypto';
-import type { Category } from '../kb/types';
-import type { AnswerAnalysis } from '../llm/analysis';
-import type { Report } from '../report/model';
+import type { Category } from '../diagnosis/knowledge/types';
+import type { AnswerAnalysis } from '../diagnosis/judge/analysis';
+import type { Report } from '../diagnosis/report/model';
 import type { ContextOptions, Core } from '../services';
-import type { SkillResult } from '../skills/types';
-import type { ReportHistory } from '../store/historyStore';
-import type { Language } from '../transcript/language';
+import type { SkillResult } from '../calls/skill';
+import type { ReportHistory } from '../diagnosis/history/historyStore';
+import type { Language } from '../text/language';
 import { newSession, sessionTranscript, hasAnswers, type MockSession, type MockTurn } from './mockSession';
 import { sampleQuestions, type Difficulty } from './sampleQuestions';
 

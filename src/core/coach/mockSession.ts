@@ -5,10 +5,10 @@
  * interrupted session resumes where it stopped. A finished session becomes a labeled transcript,
  * which is diagnosed like any other (same report, saved to history).
  */
-import type { KnowledgeBase } from '../kb/knowledgeBase';
-import type { Category, Dimension } from '../kb/types';
-import type { AnswerAnalysis } from '../llm/analysis';
-import type { Language } from '../transcript/language';
+import type { KnowledgeBase } from '../diagnosis/knowledge/knowledgeBase';
+import type { Category, Dimension } from '../diagnosis/knowledge/types';
+import type { AnswerAnalysis } from '../diagnosis/judge/analysis';
+import type { Language } from '../text/language';
 import { chooseFollowUp, type FollowUp } from './followUp';
 import type { Difficulty } from './sampleQuestions';
 

@@ -4,7 +4,7 @@
  * the feedback on the last answer (its score, what it missed, and whether it earned a follow-up),
  * and the questions done so far. Pure data; the extension renders it in its language.
  */
-import type { Dimension } from '../kb/types';
+import type { Dimension } from '../diagnosis/knowledge/types';
 import { currentTurn, progressOf, type MockSession, type TurnScore } from './mockSession';
 
 /** The feedback on the last answer given. */

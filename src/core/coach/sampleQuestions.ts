@@ -5,9 +5,9 @@
  * asked come back first, and the caller is told). Dimensions take turns so a three-question
  * interview over three dimensions asks one of each.
  */
-import type { KnowledgeBase } from '../kb/knowledgeBase';
-import type { Category, KnowledgeEntry } from '../kb/types';
-import type { Language } from '../transcript/language';
+import type { KnowledgeBase } from '../diagnosis/knowledge/knowledgeBase';
+import type { Category, KnowledgeEntry } from '../diagnosis/knowledge/types';
+import type { Language } from '../text/language';
 
 /** Difficulty of a knowledge-base item. */
 export type Difficulty = KnowledgeEntry['difficulty'];

@@ -5,11 +5,11 @@
  * core's find_reference (from the selected text itself when no question is found), and the answer
  * is scored against it with analyze_content, the engine of the run.
  */
-import type { AnswerAnalysis } from '../llm/analysis';
+import type { AnswerAnalysis } from '../diagnosis/judge/analysis';
 import type { ContextOptions, Core } from '../services';
-import type { ReferenceChoiceSummary } from '../tools/findReference';
-import { splitTranscript } from '../transcript/split';
-import type { Language } from '../transcript/language';
+import type { ReferenceChoiceSummary } from '../builtin/tools/findReference';
+import { splitTranscript } from '../diagnosis/transcript/split';
+import type { Language } from '../text/language';
 import { comparisonFromAnalysis, type ExpertComparison } from './compareExpert';
 
 /** Where the selected answer sits. */

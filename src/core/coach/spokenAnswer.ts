@@ -3,8 +3,8 @@
  * flavour) as the plain text of the answer, its segments joined in order. Chinese segments are
  * joined without spaces, other text with one, so the judge reads the sentences as spoken.
  */
-import type { SttResult } from '../speech/stt';
-import { parseWhisperCppJson, parseWhisperJson } from '../transcript/formats/whisperJson';
+import type { SttResult } from '../diagnosis/speech/stt';
+import { parseWhisperCppJson, parseWhisperJson } from '../diagnosis/transcript/formats/whisperJson';
 
 /** The text of a transcribed answer; empty when the recording held no speech. */
 export function spokenAnswerText(result: Pick<SttResult, 'format' | 'text'>): string {

@@ -3,8 +3,8 @@
  * category's id or its name in either language, whole or in part ("rag", "tool calling", "记忆").
  * Nothing matched means the topic is not one of the knowledge base's, and the caller says so.
  */
-import { msg } from '../i18n';
-import { CATEGORIES, type Category } from '../kb/types';
+import { msg } from '../text/i18n';
+import { CATEGORIES, type Category } from '../diagnosis/knowledge/types';
 
 const norm = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');
 

@@ -10,10 +10,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Core } from '../services';
-import type { ManifestSkillHost } from '../skills/manifest/skillHost';
+import type { ManifestSkillHost } from '../skills/run/skillHost';
 import type { JsonSchema } from '../runtime/schema';
 import type { RecordsStore } from '../records/recordsStore';
-import { pickVersions } from '../routing/canary';
+import { pickVersions } from '../skills/routing/canary';
 import type { LlmProvider } from '../llm/provider';
 
 /** Tools the server does not offer: they need a person at the machine (a recording to transcribe). */

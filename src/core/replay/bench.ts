@@ -6,8 +6,8 @@
  */
 import type { LlmRequest, LlmResponse } from '../llm/provider';
 import { silentLogger } from '../runtime/logger';
-import type { ToolRegistry } from '../tools/registry';
-import type { ToolContext } from '../tools/types';
+import type { ToolRegistry } from '../calls/toolRegistry';
+import type { ToolContext } from '../calls/tool';
 import { parseCassette } from './cassette';
 import { CassetteRecorder } from './cassetteRecorder';
 import { ReplayProvider } from './replayProvider';

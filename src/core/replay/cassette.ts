@@ -5,8 +5,8 @@
 import * as fs from 'node:fs';
 import { writeFileAtomic } from '../store/atomicWrite';
 import { redactStrings } from '../runtime/redact';
-import { isRecordedFailure } from './callRecorder';
-import type { CallKind } from './canonical';
+import { isRecordedFailure } from '../calls/callRecorder';
+import type { CallKind } from '../runtime/canonical';
 
 /** The cassette format this code writes. */
 export const CASSETTE_FORMAT = 1;

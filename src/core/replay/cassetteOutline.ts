@@ -3,7 +3,7 @@
  * calls follow (cheap, for discovery), and the line of each call with its kind and name (for
  * items that point at the call's line in the file).
  */
-import type { CallKind } from './canonical';
+import type { CallKind } from '../runtime/canonical';
 import { CassetteError, parseCassette, type CassetteHeader } from './cassette';
 
 /** A cassette's header and the number of call lines after it. */

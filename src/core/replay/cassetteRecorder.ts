@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { redactStrings } from '../runtime/redact';
 import { writeFileAtomic } from '../store/atomicWrite';
-import type { CallRecorder, RecordedLlmCall, RecordedToolCall } from './callRecorder';
-import { callKey, type CallKind } from './canonical';
+import type { CallRecorder, RecordedLlmCall, RecordedToolCall } from '../calls/callRecorder';
+import { callKey, type CallKind } from '../runtime/canonical';
 import { CASSETTE_FORMAT, cassetteLine, type CassetteCall, type CassetteHeader } from './cassette';
 
 /** Where cassettes live, relative to the workspace root. */

@@ -3,7 +3,7 @@
  * identifiers, UUIDs, timestamps and timings. Numbers are compared exactly unless the cassette
  * declares an absolute tolerance.
  */
-import { canonicalJson } from './canonical';
+import { canonicalJson } from '../runtime/canonical';
 import { formatDiff } from './diff';
 
 /** Fields whose values differ on every run (ids, request ids, creation times, timings). */

@@ -8,10 +8,10 @@
 import type { Core } from '../services';
 import type { LlmRequest } from '../llm/provider';
 import { redactStrings } from '../runtime/redact';
-import type { ManifestSkillHost } from '../skills/manifest/skillHost';
-import type { RunSkillInput, RunSkillOutput } from '../tools/runSkill';
-import type { RecordedLlmCall } from './callRecorder';
-import { callKey } from './canonical';
+import type { ManifestSkillHost } from '../skills/run/skillHost';
+import type { RunSkillInput, RunSkillOutput } from '../skills/run/runSkillTool';
+import type { RecordedLlmCall } from '../calls/callRecorder';
+import { callKey } from '../runtime/canonical';
 import { CASSETTE_FORMAT, type Cassette, type CassetteCall } from './cassette';
 import { CassetteRecorder } from './cassetteRecorder';
 import { ReplayProvider } from './replayProvider';

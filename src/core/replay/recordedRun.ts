@@ -4,7 +4,7 @@
  * run of the cassette shows the recorded run (its recorded model outputs) planned against today's
  * records. Cassettes of other flows (a diagnosis, an `ask`) hold no skill run and are refused.
  */
-import type { RunSkillInput } from '../tools/runSkill';
+import type { RunSkillInput } from '../skills/run/runSkillTool';
 import { CassetteError, type Cassette } from './cassette';
 import { ReplayProvider } from './replayProvider';
 

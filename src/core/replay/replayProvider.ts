@@ -5,8 +5,8 @@
  */
 import { LlmError, type LlmCallOptions, type LlmProvider, type LlmRequest, type LlmResponse } from '../llm/provider';
 import { redactStrings } from '../runtime/redact';
-import { isRecordedFailure } from './callRecorder';
-import { callKey, canonicalJson } from './canonical';
+import { isRecordedFailure } from '../calls/callRecorder';
+import { callKey, canonicalJson } from '../runtime/canonical';
 import type { Cassette, CassetteCall } from './cassette';
 import { diffableLines, diffLines, formatDiff } from './diff';
 

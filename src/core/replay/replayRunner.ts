@@ -5,9 +5,9 @@
  */
 import type { LlmProvider } from '../llm/provider';
 import { redactStrings } from '../runtime/redact';
-import type { ToolRegistry } from '../tools/registry';
-import type { ToolContext, ToolResult } from '../tools/types';
-import type { CallKind } from './canonical';
+import type { ToolRegistry } from '../calls/toolRegistry';
+import type { ToolContext, ToolResult } from '../calls/tool';
+import type { CallKind } from '../runtime/canonical';
 import { readCassette, writeCassette, type Cassette, type CassetteCall, type CassetteHeader } from './cassette';
 import { compareResults, normalisationNote } from './compare';
 import { ReplayProvider, type ReplayMiss } from './replayProvider';

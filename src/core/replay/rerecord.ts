@@ -7,12 +7,12 @@
 import * as path from 'node:path';
 import { LlmError, type LlmProvider } from '../llm/provider';
 import { writeFileAtomic } from '../store/atomicWrite';
-import type { ToolRegistry } from '../tools/registry';
-import type { ToolContext, ToolResult } from '../tools/types';
-import type { CallRecorder } from './callRecorder';
+import type { ToolRegistry } from '../calls/toolRegistry';
+import type { ToolContext, ToolResult } from '../calls/tool';
+import type { CallRecorder } from '../calls/callRecorder';
 import { readCassette, type CassetteHeader } from './cassette';
 import { CassetteRecorder } from './cassetteRecorder';
-import { recording } from './recordingProvider';
+import { recording } from '../calls/recordingProvider';
 
 /** What a re-record needs from the running core. */
 export interface RerecordOptions {

@@ -7,12 +7,12 @@ import { chooseFollowUp } from '../../core/coach/followUp';
 import { recentItemIds } from '../../core/coach/mockInterview';
 import { compareWithExpert, type ExpertComparison } from '../../core/coach/compareExpert';
 import { CompareError, compareSelectedAnswer, contextOfSelection } from '../../core/coach/selectedAnswer';
-import { CATEGORIES } from '../../core/kb/types';
+import { CATEGORIES } from '../../core/diagnosis/knowledge/types';
 import { categoriesForTopic } from '../../core/coach/topics';
 import { msg } from '../../core';
 import { reportLanguageSetting } from '../reportLanguage';
-import type { AnswerAnalysis } from '../../core/llm/analysis';
-import type { Report } from '../../core/report/model';
+import type { AnswerAnalysis } from '../../core/diagnosis/judge/analysis';
+import type { Report } from '../../core/diagnosis/report/model';
 
 /** The participant's id, as package.json declares it. */
 export const CHAT_PARTICIPANT_ID = 'interview-lens.interview';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CoreHost } from '../services';
-import type { ManifestSkillHost } from '../../core/skills/manifest/skillHost';
+import type { ManifestSkillHost } from '../../core/skills/run/skillHost';
 import { createRunEngine, readEngineSettings } from '../engineSettings';
 
 /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CATEGORIES, type Category } from '../../core/kb/types';
+import { CATEGORIES, type Category } from '../../core/diagnosis/knowledge/types';
 import { MockInterviewError, startMockInterview, startMockInterviewOn } from '../../core/coach/mockInterview';
 import { progressOf, type MockSession } from '../../core/coach/mockSession';
 import { MockSessionError } from '../../core/coach/mockSessionStore';

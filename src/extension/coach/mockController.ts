@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { AUDIO_EXTENSIONS, createSttProvider, reportOrigin, type Report } from '../../core';
-import type { SttResult } from '../../core/speech/stt';
+import type { SttResult } from '../../core/diagnosis/speech/stt';
 import { answerTurn, currentTurn, endSession, sessionTranscript, skipTurn, withDraft, type MockSession } from '../../core/coach/mockSession';
 import { finishMockInterview, scoreMockAnswer } from '../../core/coach/mockInterview';
 import { MockSessionStore } from '../../core/coach/mockSessionStore';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { webviewDocument } from '../webviewDocument';
 import type { MockView } from '../../core/coach/mockView';
 import { msg } from '../../core';
-import { CATEGORIES } from '../../core/kb/types';
+import { CATEGORIES } from '../../core/diagnosis/knowledge/types';
 
 /** Messages the mock-interview page sends. */
 export type MockMessage =

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RunTrace } from '../../core/skills/manifest/runTrace';
+import type { RunTrace } from '../../core/skills/run/runTrace';
 import { showError } from '../notify';
 import type { RecordsHost } from '../recordsHost';
 import type { CoreHost } from '../services';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { LoadedChain, LoadedSkill } from '../../core/manifest';
+import type { LoadedChain, LoadedSkill } from '../../core/skills/manifest';
 import { summarizeCassette } from '../../core/replay/cassetteOutline';
 import { builtInCassettes, workspaceCassettes } from '../../core/replay/cassetteDiscovery';
 import { unavailableReason } from '../skillPicker';

@@ -6,7 +6,7 @@
  * from --vscode-* variables, so the light, dark and high-contrast themes all read. No `vscode`
  * import, so it is unit-testable.
  */
-import { escapeHtml } from '../../core/report/htmlText';
+import { escapeHtml } from '../../core/diagnosis/report/htmlText';
 import type { ActionLabels, ActionView, ButtonView, CallView, DryRunView, Fact, NoticeView, RunLabels, RunView, TextBlock } from './panelModel';
 
 /** The panel's stylesheet: theme variables only (high contrast gets its borders from contrastBorder). */

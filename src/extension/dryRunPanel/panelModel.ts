@@ -6,8 +6,8 @@
  * buttons can act. No `vscode` import: every word comes from the strings the extension passes
  * (vscode.l10n), so it is unit-testable and the bench can build it outside VS Code.
  */
-import type { PlannedAction, PlannedWrite } from '../../core/actions/types';
-import type { ChainRunTrace, RunTrace, SkillRunTrace, TracedCall, TracedModelStep } from '../../core/skills/manifest/runTrace';
+import type { PlannedAction, PlannedWrite } from '../../core/skills/actions/types';
+import type { ChainRunTrace, RunTrace, SkillRunTrace, TracedCall, TracedModelStep } from '../../core/skills/run/runTrace';
 import type { StructuredAttempt } from '../../core/llm/structuredCall';
 
 /** The words of the panel, keyed; templates take {0}, {1}… as vscode.l10n.t does. */

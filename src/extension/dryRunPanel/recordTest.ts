@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { recordDryRun } from '../../core/replay/recordDryRun';
-import type { RecordedLlmCall } from '../../core/replay/callRecorder';
-import type { SkillRunTrace } from '../../core/skills/manifest/runTrace';
-import { openSkillHost } from '../../core/skills/manifest/skillHost';
-import type { RunSkillInput } from '../../core/tools/runSkill';
+import type { RecordedLlmCall } from '../../core/calls/callRecorder';
+import type { SkillRunTrace } from '../../core/skills/run/runTrace';
+import { openSkillHost } from '../../core/skills/run/skillHost';
+import type { RunSkillInput } from '../../core/skills/run/runSkillTool';
 import { isRecordingName, suggestedRecordingName } from '../recordingName';
 import { promptRecordingName, recordingNameRule } from '../recordingNamePrompt';
 import type { CoreHost } from '../services';

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { Core } from '../../core';
 import type { LlmProvider } from '../../core/llm/provider';
-import type { ToolContext } from '../../core/tools/types';
-import { openSkillHost, type ManifestSkillHost } from '../../core/skills/manifest/skillHost';
+import type { ToolContext } from '../../core/calls/tool';
+import { openSkillHost, type ManifestSkillHost } from '../../core/skills/run/skillHost';
 import type { CoreHost } from '../services';
 import type { SkillCatalog } from '../skillCatalog';
 

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { problemMessageZh } from '../../core/manifest/problemMessageZh';
-import { validateChainManifest, validateSkillManifest, type LoadedSkills, type ManifestProblem } from '../../core/manifest';
-import { manifestKindOf, toZeroBased, type ManifestKind } from '../../core/skillEditor';
-import { leaveSchemaProblemsToRedHat, SCHEMA_LEVEL_CODES, yamlValidationGlobs, type RedHatState } from '../../core/skillEditor/redHatYaml';
-import { checkActionParamsSchema, checkTemplateSyntax } from '../../core/skills/manifest/manifestChecks';
+import { problemMessageZh } from '../../core/skills/manifest/problemMessageZh';
+import { validateChainManifest, validateSkillManifest, type LoadedSkills, type ManifestProblem } from '../../core/skills/manifest';
+import { manifestKindOf, toZeroBased, type ManifestKind } from '../../core/skills/editor';
+import { leaveSchemaProblemsToRedHat, SCHEMA_LEVEL_CODES, yamlValidationGlobs, type RedHatState } from '../../core/skills/editor/redHatYaml';
+import { checkActionParamsSchema, checkTemplateSyntax } from '../../core/skills/run/manifestChecks';
 import type { SkillCatalog } from '../skillCatalog';
 
 /** Red Hat's YAML extension, which validates skill.yaml against our schema through package.json's yamlValidation. */

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { addNotForFix, bumpVersionFix, completionsAt, fixesFor, hoverAt, type CompletionEntry, type QuickFix } from '../../core/skillEditor';
+import { addNotForFix, bumpVersionFix, completionsAt, fixesFor, hoverAt, type CompletionEntry, type QuickFix } from '../../core/skills/editor';
 import { toVscodeRange, type SkillDiagnostics } from './skillDiagnostics';
 
 const KINDS: Record<CompletionEntry['kind'], vscode.CompletionItemKind> = {

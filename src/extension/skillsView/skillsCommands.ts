@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { YamlLocations, type ManifestProblem } from '../../core/manifest';
-import { enabledEdit, MAX_SKILL_NAME, scaffoldSkill, SKILL_NAME } from '../../core/skillsRegistry';
+import { YamlLocations, type ManifestProblem } from '../../core/skills/manifest';
+import { enabledEdit, MAX_SKILL_NAME, scaffoldSkill, SKILL_NAME } from '../../core/skills/catalog';
 import type { SkillCatalog } from '../skillCatalog';
 import type { RunSkillOutcome } from '../runSkillCommand';
-import type { RunTrace } from '../../core/skills/manifest/runTrace';
+import type { RunTrace } from '../../core/skills/run/runTrace';
 import { showError, showWarning } from '../notify';
 import { firstProblem, SKILLS_VIEW, type SkillsNode, type SkillsTreeProvider } from './skillsTree';
 import { skillCounts } from './skillsStatus';

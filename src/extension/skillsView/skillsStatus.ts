@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SkillsRegistry } from '../../core/skillsRegistry';
+import type { SkillsRegistry } from '../../core/skills/catalog';
 import { SKILLS_VIEW } from './skillsTree';
 
 /** Counts of what the registry holds: skills, chains, and entries whose latest version is invalid. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { ManifestProblem } from '../../core/manifest';
-import type { RegistryChain, RegistrySkill, SkillsRegistry } from '../../core/skillsRegistry';
+import type { ManifestProblem } from '../../core/skills/manifest';
+import type { RegistryChain, RegistrySkill, SkillsRegistry } from '../../core/skills/catalog';
 
 /** The view's id, as in package.json. */
 export const SKILLS_VIEW = 'interviewLens.skills';

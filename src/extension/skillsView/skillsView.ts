@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SkillCatalog } from '../skillCatalog';
 import type { RunSkillOutcome } from '../runSkillCommand';
-import type { RunTrace } from '../../core/skills/manifest/runTrace';
+import type { RunTrace } from '../../core/skills/run/runTrace';
 import {
   newSkillCommand, openSkillCommand, reloadSkillsCommand, runFromViewCommand, toggleEnabledCommand, validateAllCommand, type SkillsCommandDeps,
 } from './skillsCommands';

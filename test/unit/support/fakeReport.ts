@@ -1,4 +1,4 @@
-import type { Report } from '../../../src/core/report/model';
+import type { Report } from '../../../src/core/diagnosis/report/model';
 
 /** A minimal valid report; `padding` adds incompressible text to give it a size. */
 export function fakeReport(id: string, userId: string, createdAt: string, overall: number, padding = ''): Report {

@@ -2,7 +2,7 @@
 // reports forever (or argv[4] of them), printing "saved <id>" only after each save resolved, so
 // the parent knows exactly which reports the store promised to keep.
 import { randomBytes } from 'node:crypto';
-import { HistoryStore } from '../../../src/core/store/historyStore';
+import { HistoryStore } from '../../../src/core/diagnosis/history/historyStore';
 import { fakeReport } from './fakeReport';
 
 async function main(): Promise<void> {

@@ -1,5 +1,5 @@
-import { TranscriptError } from '../../../src/core/transcript/model';
-import { parseTranscript } from '../../../src/core/transcript/parse';
+import { TranscriptError } from '../../../src/core/diagnosis/transcript/model';
+import { parseTranscript } from '../../../src/core/diagnosis/transcript/parse';
 
 /** A cue as the transcript has it: its text (markup gone), times, and speaker when one was named. */
 export interface ReadCue { text: string; start?: number; end?: number; speaker?: string }

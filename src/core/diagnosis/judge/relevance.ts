@@ -1,0 +1,100 @@
+/**
+ * Relevance: does the answer address the question asked? The answer's units are compared with
+ * the profile of every knowledge-base item. When another item explains the answer much better
+ * than the question's own reference (or than the question itself, when there is none) and the
+ * answer states little of what was asked, it answers a different question, and the judge says
+ * which one. A good answer about the wrong thing must not score as a good answer.
+ */
+import type { KnowledgeEntry } from '../knowledge/types';
+import type { JudgeCorpus } from './corpus';
+import type { ReadSentence } from './reading';
+import type { Relevance } from './analysis';
+
+export type { Relevance } from './analysis';
+
+/** Content units (Chinese characters + English words) an answer needs before it can be called off-topic. */
+const MIN_SIZE = 40;
+/** Share of the answer another item must explain before the answer is said to be about it. */
+const MIN_FIT = 0.3;
+
+const strip = (key: string) => (key.startsWith('!') ? key.slice(1) : key);
+
+/** The answer's content units with how often each occurs (negation ignored: topic, not claim). */
+function answerMass(sentences: readonly ReadSentence[]): Map<string, number> {
+  const mass = new Map<string, number>();
+  for (const s of sentences) for (const u of s.keys) mass.set(strip(u), (mass.get(strip(u)) ?? 0) + 1);
+  return mass;
+}
+
+/**
+ * Share of the answer's idf mass each item's profile explains (items sharing no unit are absent).
+ * One pass over the answer's units and their postings, not a scan of every item.
+ */
+function fits(corpus: JudgeCorpus, mass: Map<string, number>): Map<string, number> {
+  const hits = new Map<string, number>();
+  const postings = corpus.postings();
+  let total = 0;
+  for (const [k, n] of mass) {
+    const idf = corpus.topicIdf(k);
+    const weight = Math.min(n, 3) * idf;
+    total += weight;
+    for (const [item, p] of postings.get(k) ?? []) hits.set(item, (hits.get(item) ?? 0) + weight * Math.min(1, p / idf));
+  }
+  for (const [item, h] of hits) hits.set(item, total === 0 ? 0 : h / total);
+  return hits;
+}
+
+/** Judges whether the answer addresses the question (and its reference, when there is one). */
+export function judgeRelevance(input: {
+  corpus: JudgeCorpus;
+  /** The question's units, without negation marks. */
+  questionUnits: ReadonlySet<string>;
+  sentences: readonly ReadSentence[];
+  reference: KnowledgeEntry | null;
+  /** Items the question itself put forward (retrieval candidates), when there is no reference. */
+  candidates: readonly string[];
+  /** Weighted share of the reference's key points the answer states (0–1). */
+  statedShare: number;
+}): Relevance {
+  const { corpus, sentences, reference } = input;
+  const mass = answerMass(sentences);
+  const qUnits = input.questionUnits;
+  let qTotal = 0;
+  let qHit = 0;
+  for (const k of qUnits) {
+    const idf = corpus.topicIdf(k);
+    qTotal += idf;
+    if (mass.has(k)) qHit += idf;
+  }
+  const questionShare = qTotal === 0 ? 0 : qHit / qTotal;
+  const fitOf = fits(corpus, mass);
+  const fit = (item: string) => fitOf.get(item) ?? 0;
+  let bestItem = '';
+  let bestFit = 0;
+  // Ties go to the item listed first, so the verdict does not depend on map order.
+  for (const item of corpus.items()) {
+    const f = fit(item);
+    if (f > bestFit) {
+      bestFit = f;
+      bestItem = item;
+    }
+  }
+  // A short answer says too little to tell which question it answers.
+  const size = sentences.reduce((s, x) => s + x.shape.size, 0);
+  const judgeable = size >= MIN_SIZE && bestFit >= MIN_FIT;
+  if (reference) {
+    const own = fit(reference.itemId);
+    const ratio = bestFit === 0 ? 1 : own / bestFit;
+    const offTopic = judgeable && bestItem !== reference.itemId && ratio < 0.8 && input.statedShare < 0.3 && questionShare < 0.6;
+    const score = offTopic ? Math.min(0.3, ratio / 2) : Math.min(1, Math.max(ratio, input.statedShare * 2, questionShare));
+    return { score: round(score), offTopic, ...(bestItem !== reference.itemId ? { otherItemId: bestItem } : {}), questionShare: round(questionShare) };
+  }
+  const ownFit = Math.max(0, ...input.candidates.map(fit));
+  const offTopic = judgeable && !input.candidates.includes(bestItem) && questionShare < 0.25 && ownFit < 0.7 * bestFit;
+  const score = offTopic ? Math.min(0.3, questionShare) : Math.min(1, Math.max(questionShare * 1.6, bestFit === 0 ? 0 : ownFit / bestFit));
+  return { score: round(score), offTopic, ...(offTopic ? { otherItemId: bestItem } : {}), questionShare: round(questionShare) };
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}
