@@ -1,15 +1,15 @@
-import { analyzeContent } from './analyzeContent';
-import { analyzeSpeech } from './analyzeSpeech';
-import { detectSpeakers } from './detectSpeakers';
-import { findReferenceTool } from './findReference';
-import { transcribeAudio } from './transcribeAudio';
-import { generateReport } from './generateReport';
-import { queryKnowledgeBase } from './queryKnowledgeBase';
-import { readFile } from './readFile';
-import { ToolRegistry } from './registry';
-import { splitQaPairs } from './splitQaPairs';
-import { runSkillTool } from './runSkill';
-import type { Tool } from './types';
+import { analyzeContent } from './builtin/tools/analyzeContent';
+import { analyzeSpeech } from './builtin/tools/analyzeSpeech';
+import { detectSpeakers } from './builtin/tools/detectSpeakers';
+import { findReferenceTool } from './builtin/tools/findReference';
+import { transcribeAudio } from './builtin/tools/transcribeAudio';
+import { generateReport } from './builtin/tools/generateReport';
+import { queryKnowledgeBase } from './builtin/tools/queryKnowledgeBase';
+import { readFile } from './builtin/tools/readFile';
+import { ToolRegistry } from './calls/toolRegistry';
+import { splitQaPairs } from './builtin/tools/splitQaPairs';
+import { runSkillTool } from './skills/run/runSkillTool';
+import type { Tool } from './calls/tool';
 
 /** Every built-in tool; a test checks each is registered and documented. */
 export const BUILTIN_TOOLS: readonly Tool[] = [
