@@ -24,10 +24,10 @@ const { checkActionParamsSchema, checkTemplateSyntax } = require('../src/core/sk
 const { traceSkillRun } = require('../src/core/skills/run/traceSkillRun') as typeof import('../src/core/skills/run/traceSkillRun');
 const { RecordsStore } = require('../src/core/records/recordsStore') as typeof import('../src/core/records/recordsStore');
 const { silentLogger } = require('../src/core/runtime/logger') as typeof import('../src/core/runtime/logger');
-const { describeAction } = require('../src/extension/planReview') as typeof import('../src/extension/planReview');
-const { buildDryRunView } = require('../src/extension/dryRunPanel/panelModel') as typeof import('../src/extension/dryRunPanel/panelModel');
-const { renderDryRunBody } = require('../src/extension/dryRunPanel/panelHtml') as typeof import('../src/extension/dryRunPanel/panelHtml');
-const { panelStrings } = require('../src/extension/dryRunPanel/panelStrings') as typeof import('../src/extension/dryRunPanel/panelStrings');
+const { describeAction } = require('../src/extension/skills/planReview') as typeof import('../src/extension/skills/planReview');
+const { buildDryRunView } = require('../src/extension/dryRun/panelModel') as typeof import('../src/extension/dryRun/panelModel');
+const { renderDryRunBody } = require('../src/extension/dryRun/panelHtml') as typeof import('../src/extension/dryRun/panelHtml');
+const { panelStrings } = require('../src/extension/dryRun/panelStrings') as typeof import('../src/extension/dryRun/panelStrings');
 
 const ACTIONS = 50;
 

@@ -14,8 +14,8 @@ import { applySkillTrace } from '../../src/core/skills/run/applyTrace';
 import type { RunTrace } from '../../src/core/skills/run/runTrace';
 import { RecordsStore } from '../../src/core/records/recordsStore';
 import { MemoryLogger } from '../../src/core/runtime/logger';
-import { buildDryRunView, fill, PANEL_STRING_KEYS, type PanelState, type PanelStrings, type PanelStringKey } from '../../src/extension/dryRunPanel/panelModel';
-import { DRY_RUN_CSS, renderDryRunBody } from '../../src/extension/dryRunPanel/panelHtml';
+import { buildDryRunView, fill, PANEL_STRING_KEYS, type PanelState, type PanelStrings, type PanelStringKey } from '../../src/extension/dryRun/panelModel';
+import { DRY_RUN_CSS, renderDryRunBody } from '../../src/extension/dryRun/panelHtml';
 import { FakeLlm } from '../support/fakeLlm';
 import { ROOT, tempDir } from './helpers';
 

@@ -1,11 +1,11 @@
 // The extension's logic that needs no `vscode` (settings guard, VS Code LM conversion and errors,
 // the fix buttons, the Ask panel's HTML, recording names), tested without an editor.
 import { strict as assert } from 'node:assert';
-import { guardedValue, boundedInteger } from '../../src/extension/restrictedSetting';
-import { lmError, pickModel, planMessages, readResponsePart, responseContent, SYSTEM_PREFIX, TOOL_ERROR_PREFIX } from '../../src/extension/lmConvert';
-import { engineProblem, fixAction } from '../../src/extension/engineFix';
-import { sanitizeHtml } from '../../src/extension/safeHtml';
-import { isRecordingName, suggestedRecordingName } from '../../src/extension/recordingName';
+import { guardedValue, boundedInteger } from '../../src/extension/shared/restrictedSetting';
+import { lmError, pickModel, planMessages, readResponsePart, responseContent, SYSTEM_PREFIX, TOOL_ERROR_PREFIX } from '../../src/extension/engines/lmConvert';
+import { engineProblem, fixAction } from '../../src/extension/engines/engineFix';
+import { sanitizeHtml } from '../../src/extension/shared/safeHtml';
+import { isRecordingName, suggestedRecordingName } from '../../src/extension/replays/recordingName';
 import { LlmError } from '../../src/core/llm/provider';
 import { SkillStepError } from '../../src/core/calls/callSkill';
 

@@ -13,7 +13,7 @@ import { ROOT } from './helpers';
 // No clock is read.
 
 const DIRS = ['src/core/diagnosis/transcript', 'src/core/diagnosis/transcript/formats', 'src/core/diagnosis/speech', 'src/core/text', 'src/core/diagnosis/knowledge', 'src/core/runtime', 'src/core/builtin/tools', 'src/core/diagnosis/report', 'src/cli',
-  'src/core/llm', 'src/core/diagnosis/modelJudge', 'src/core/replay', 'src/extension', 'src/core/skills/chunking', 'src/core/skills/routing', 'src/core/runtime/template', 'src/core/records', 'src/core/skills/actions', 'src/core/skills/manifest', 'src/core/coach', 'src/core/skills/run', 'src/core/skills/editor', 'src/extension/skillEditor', 'src/core/skills/skillMd', 'src/core/mcp', 'src/core/skills/catalog', 'src/core/calls', 'src/core/builtin/codeSkills', 'src/core/diagnosis/history', 'src/extension/skillsView', 'src/extension/replayTests'];
+  'src/core/llm', 'src/core/diagnosis/modelJudge', 'src/core/replay', 'src/extension', 'src/core/skills/chunking', 'src/core/skills/routing', 'src/core/runtime/template', 'src/core/records', 'src/core/skills/actions', 'src/core/skills/manifest', 'src/core/coach', 'src/core/skills/run', 'src/core/skills/editor', 'src/extension/skills/editor', 'src/core/skills/skillMd', 'src/core/mcp', 'src/core/skills/catalog', 'src/core/calls', 'src/core/builtin/codeSkills', 'src/core/diagnosis/history', 'src/extension/skills/view', 'src/extension/replays/testExplorer'];
 // Not src/core/diagnosis/judge: the offline judge reads at most 20,000 characters of an answer
 // (MAX_JUDGED_CHARS), and some of its patterns use constructs the cost model cannot parse.
 // Patterns built at run time, by file: each must be exported and listed here.

@@ -12,7 +12,7 @@ import { createCore } from '../../src/core/services';
 import { createSttProvider } from '../../src/core/diagnosis/speech/stt';
 import { ToolRegistry } from '../../src/core/calls/toolRegistry';
 import type { Tool } from '../../src/core/calls/tool';
-import { redactingChannel } from '../../src/extension/logger';
+import { redactingChannel } from '../../src/extension/shared/logger';
 import { KNOWLEDGE_DIR, makeCtx, ROOT, SAMPLES, tempDir } from './helpers';
 
 /** Keys of shapes no generic rule knows: only the registered value can catch them. */

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { skillTraits } from '../../src/extension/skillTraits';
+import { skillTraits } from '../../src/extension/skills/skillTraits';
 
 describe('what the Run Skill picker says of a skill', () => {
   it('a scripted skill is listed as scripted and runnable, a workspace one needing trust says so; none says "not supported"', () => {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { Deps } from '../commands';
-import { diagnoseDocument } from '../commands';
-import { createRunEngine, readEngineSettings } from '../engineSettings';
+import type { Deps } from '../diagnosis/diagnoseCommands';
+import { diagnoseDocument } from '../diagnosis/diagnoseCommands';
+import { createRunEngine, readEngineSettings } from '../engines/engineSettings';
 import { sampleQuestions } from '../../core/coach/sampleQuestions';
 import { chooseFollowUp } from '../../core/coach/followUp';
 import { recentItemIds } from '../../core/coach/mockInterview';
@@ -10,7 +10,7 @@ import { CompareError, compareSelectedAnswer, contextOfSelection } from '../../c
 import { CATEGORIES } from '../../core/diagnosis/knowledge/types';
 import { categoriesForTopic } from '../../core/coach/topics';
 import { msg } from '../../core';
-import { reportLanguageSetting } from '../reportLanguage';
+import { reportLanguageSetting } from '../diagnosis/reportLanguage';
 import type { AnswerAnalysis } from '../../core/diagnosis/judge/analysis';
 import type { Report } from '../../core/diagnosis/report/model';
 

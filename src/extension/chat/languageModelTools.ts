@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { CoreHost } from '../services';
+import type { CoreHost } from '../shared/coreHost';
 import type { ManifestSkillHost } from '../../core/skills/run/skillHost';
-import { createRunEngine, readEngineSettings } from '../engineSettings';
+import { createRunEngine, readEngineSettings } from '../engines/engineSettings';
 
 /**
  * The registry tools VS Code's agent mode may call, as `contributes.languageModelTools` declares

@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
-import { withAbortableProgress } from '../abortableProgress';
+import { withAbortableProgress } from '../shared/abortableProgress';
 import { compareWithExpert, rewriteAnswer, type ExpertComparison, type Rewrite } from '../../core/coach/compareExpert';
 import { compareSelectedAnswer, CompareError, contextOfSelection } from '../../core/coach/selectedAnswer';
 import type { Report } from '../../core';
-import type { Deps } from '../commands';
-import { engineProblem, isCancelledLlm } from '../engineFix';
-import { showEngineProblem } from '../engineNotice';
-import { createRunEngine, readEngineSettings } from '../engineSettings';
-import { uiLanguage } from '../knowledgePanel';
-import { showError } from '../notify';
-import { reportLanguageSetting } from '../reportLanguage';
+import type { Deps } from '../diagnosis/diagnoseCommands';
+import { engineProblem, isCancelledLlm } from '../engines/engineFix';
+import { showEngineProblem } from '../engines/engineNotice';
+import { createRunEngine, readEngineSettings } from '../engines/engineSettings';
+import { uiLanguage } from '../knowledge/knowledgePanel';
+import { showError } from '../shared/notify';
+import { reportLanguageSetting } from '../diagnosis/reportLanguage';
 import type { ComparePanel, CompareShown } from './comparePanel';
 
 /** What the compare command needs. */

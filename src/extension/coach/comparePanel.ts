@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { webviewDocument } from '../webviewDocument';
+import { webviewDocument } from '../shared/webviewDocument';
 import { escapeHtml } from '../../core';
 import type { ExpertComparison, Rewrite } from '../../core/coach/compareExpert';
 import { compareView, type CompareView, type ViewPoint } from '../../core/coach/compareView';

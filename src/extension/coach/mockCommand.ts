@@ -4,8 +4,8 @@ import { MockInterviewError, startMockInterview, startMockInterviewOn } from '..
 import { progressOf, type MockSession } from '../../core/coach/mockSession';
 import { MockSessionError } from '../../core/coach/mockSessionStore';
 import type { Difficulty } from '../../core/coach/sampleQuestions';
-import { uiLanguage } from '../knowledgePanel';
-import { showError, showWarning } from '../notify';
+import { uiLanguage } from '../knowledge/knowledgePanel';
+import { showError, showWarning } from '../shared/notify';
 import type { MockController, MockOutcome, MockStep } from './mockController';
 import { categoryLabel } from './mockPanel';
 

@@ -7,12 +7,13 @@ import { finishMockInterview, scoreMockAnswer } from '../../core/coach/mockInter
 import { MockSessionStore } from '../../core/coach/mockSessionStore';
 import { mockView, type MockView } from '../../core/coach/mockView';
 import { spokenAnswerText } from '../../core/coach/spokenAnswer';
-import { sttSettings, type Deps } from '../commands';
-import { engineProblem, isCancelledLlm } from '../engineFix';
-import { showEngineProblem } from '../engineNotice';
-import { createRunEngine, readEngineSettings } from '../engineSettings';
-import { askModal, showError } from '../notify';
-import { reportLanguageSetting } from '../reportLanguage';
+import type { Deps } from '../diagnosis/diagnoseCommands';
+import { sttSettings } from '../engines/secretCommands';
+import { engineProblem, isCancelledLlm } from '../engines/engineFix';
+import { showEngineProblem } from '../engines/engineNotice';
+import { createRunEngine, readEngineSettings } from '../engines/engineSettings';
+import { askModal, showError } from '../shared/notify';
+import { reportLanguageSetting } from '../diagnosis/reportLanguage';
 import { MockPanel, type MockMessage, type MockPanelStatus } from './mockPanel';
 import type { MockTranscripts } from './mockTranscripts';
 

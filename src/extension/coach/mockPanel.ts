@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { webviewDocument } from '../webviewDocument';
+import { webviewDocument } from '../shared/webviewDocument';
 import type { MockView } from '../../core/coach/mockView';
 import { msg } from '../../core';
 import { CATEGORIES } from '../../core/diagnosis/knowledge/types';

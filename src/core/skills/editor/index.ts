@@ -1,5 +1,5 @@
 // The editor's language features for skill.yaml and *.chain.yaml, as pure functions of the text
-// and a cursor offset (no editor API here: the VS Code providers in src/extension/skillEditor
+// and a cursor offset (no editor API here: the VS Code providers in src/extension/skills/editor
 // translate offsets and ranges).
 export { cursorContext, lineColumn, type CursorContext, type OffsetRange, type TemplateSiteKind } from './cursorContext';
 export { completionsAt, describePrimitive, primitiveSnippet, type CompletionEntry, type CompletionOptions } from './completion';
