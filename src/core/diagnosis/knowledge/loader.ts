@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
 import schema from '../../../../knowledge/schema.json';
-import { CATEGORIES, DIMENSIONS, type KnowledgeEntry, type KnowledgeItem } from './types';
+import { CATEGORIES, DIMENSIONS, PHRASING_KINDS, type KnowledgeEntry, type KnowledgeItem } from './types';
 import { linearRegExpEngine } from '../../runtime/linearRegExp';
 
 /** Knowledge content that does not match the schema; names the file, entry and field. */
@@ -82,6 +82,26 @@ function mistakeLanguages(item: KnowledgeItem): string[] {
   return errors;
 }
 
+/**
+ * The other phrasings an entry is found by: its paraphrases, then how real interviewers ask it
+ * (preamble, scenario, colloquial, follow-up, ASR-noisy), then the other version's cross-lingual
+ * phrasing, which is written in this version's language. Its own cross-lingual phrasing is in the
+ * other language, so it belongs to the other side.
+ */
+export function aliasesOf(item: KnowledgeItem, language: 'zh' | 'en'): string[] {
+  const own = item[language];
+  if (!own) return [];
+  const other = item[language === 'zh' ? 'en' : 'zh'];
+  const phrasings = PHRASING_KINDS.filter((k) => k !== 'crossLingual').map((k) => own.phrasings?.[k]);
+  const crossed = other?.phrasings?.crossLingual;
+  const out: string[] = [];
+  for (const text of [...own.paraphrases, ...phrasings, crossed]) {
+    const t = text?.trim();
+    if (t && t !== own.question.trim() && !out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
 /** An item's per-language views (zh-<id>, en-<id>), what retrieval and scoring use. */
 export function toEntries(item: KnowledgeItem): KnowledgeEntry[] {
   const out: KnowledgeEntry[] = [];
@@ -99,7 +119,7 @@ export function toEntries(item: KnowledgeItem): KnowledgeEntry[] {
       followUps: item.followUps ?? [],
       dimension: item.focus ?? 'completeness',
       question: v.question,
-      aliases: v.paraphrases,
+      aliases: aliasesOf(item, language),
       expertAnswer: v.expertAnswer,
       noviceAnswer: v.noviceAnswer,
       gap: v.gap,
