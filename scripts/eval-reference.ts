@@ -15,7 +15,7 @@ import { loadedSql } from '../src/core/store/sqlite';
 import { loadQueries, QUERIES_FILE, TUNE_FILE } from './lib/kbEval';
 import {
   chooseWithFindReference, chooseWithSearch, loadRefItems, REALISTIC_HELDOUT_FILE, REALISTIC_TUNE_FILE, REF_KINDS, runItems, scoreOutcomes,
-  TARGET_NONE_ANSWERED, TARGET_USED, type RefOutcome,
+  TARGET_NONE_ANSWERED, TARGET_PRECISION, TARGET_USED, type RefOutcome,
 } from './lib/refEval';
 
 (async () => {
@@ -38,9 +38,9 @@ import {
   const pct = (x: number) => `${(x * 100).toFixed(0)}%`.padStart(5);
   const covered = items.filter((i) => i.expect !== null).length;
   console.log(`${heldout ? 'held-out' : 'tuning'} set: ${items.length} questions (${covered} covered, ${items.length - covered} not covered); threshold ${REFERENCE_THRESHOLD}`);
-  console.log('"used": right entry chosen at or above the threshold; "top": right entry first at any confidence; "answered": a no-match question given a reference\n');
+  console.log('"used": right entry chosen at or above the threshold; "top": right entry first at any confidence; "answered": a no-match question given a reference; "prec": of the references given (covered or not), the share that are right\n');
   console.log(`${''.padEnd(17)}${'with the answer'.padEnd(19)}${'without the answer'.padEnd(19)}plain search (before)`);
-  console.log(`${'kind'.padEnd(13)}  n  ${'used  top answ  '.repeat(3)}`);
+  console.log(`${'kind'.padEnd(13)}  n  ${'used  top answ prec  '.repeat(3)}`);
   const groups: Array<[string, (o: RefOutcome) => boolean]> = [
     ...REF_KINDS.map((k) => [k, (o: RefOutcome) => o.item.kind === k] as [string, (o: RefOutcome) => boolean]),
     ['all covered', (o) => o.item.expect !== null],
@@ -50,7 +50,8 @@ import {
   for (const [name, keep] of groups) {
     const cells = [runs.withAnswer, runs.withoutAnswer, runs.search].map((outcomes) => {
       const s = scoreOutcomes(outcomes.filter(keep));
-      return s.covered ? `${pct(s.used)}${pct(s.topRight)}${s.none ? pct(s.noneAnswered) : '     '} ` : `${''.padEnd(10)}${pct(s.noneAnswered)} `;
+      const prec = s.given ? pct(s.precision) : '     ';
+      return s.covered ? `${pct(s.used)}${pct(s.topRight)}${s.none ? pct(s.noneAnswered) : '     '}${prec} ` : `${''.padEnd(10)}${pct(s.noneAnswered)}${prec} `;
     });
     const n = runs.withAnswer.filter(keep).length;
     if (n) console.log(`${name.padEnd(12)}${String(n).padStart(4)} ${cells.join('  ')}`);
@@ -80,6 +81,7 @@ import {
   const checks: Array<[string, boolean]> = [
     [`right entry used for ${pct(overall.used)} of covered questions (≥ ${TARGET_USED * 100}%)`, overall.used >= TARGET_USED],
     [`no-match questions answered ${pct(overall.noneAnswered)} (≤ ${TARGET_NONE_ANSWERED * 100}%)`, overall.noneAnswered <= TARGET_NONE_ANSWERED],
+    [`references given that are right ${pct(overall.precision)} of ${overall.given} (≥ ${TARGET_PRECISION * 100}%)`, overall.precision >= TARGET_PRECISION],
   ];
   checks.push([`earlier no-match queries answered no more often than by plain search, bare or behind a preamble (${earlierFound}, ${wrappedFound} vs ${earlierPlain})`, Math.max(earlierFound, wrappedFound) <= earlierPlain]);
   console.log('\ntargets, with the answer as context:');

@@ -17,7 +17,7 @@ const detail = args.includes('--detail');
 
 function printSummary(name: string, s: SetSummary): void {
   const pct = (x: number | null) => (x === null ? '   -  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
-  console.log(`\n${name}: ${s.n} questions (${s.referenced} with a reference, ${s.rightReference} of ${s.expected} expected references found)`);
+  console.log(`\n${name}: ${s.n} questions (${s.referenced} with a reference, ${s.rightReference} of ${s.expected} expected references found; precision ${pct(s.precision)})`);
   console.log(`  mean score   ${ANSWER_KINDS.filter((k) => s.mean[k] !== null).map((k) => `${k} ${s.mean[k]!.toFixed(1)}`).join(' · ')}`);
   console.log(`  strong above keyword list ${pct(s.above.keywords)}   off-topic ${pct(s.above.offtopic)}   wrong ${pct(s.above.wrong)}   weak ${pct(s.above.weak)}   rambling ${pct(s.above.rambling)}`);
   console.log(`  strong >= 60 ${pct(s.strongPass)}   keyword list <= 40 ${pct(s.keywordsLow)}   cross-lingual >= 60 ${pct(s.crossPass)}   off-topic flagged ${pct(s.offTopicFlagged)}`);

@@ -72,6 +72,10 @@ export interface RefScores {
   topRight: number;
   none: number;
   noneAnswered: number;
+  /** Of the references given (to covered and uncovered questions), the share that are right: a reference given to an uncovered question counts against. */
+  precision: number;
+  /** How many references were given. */
+  given: number;
 }
 
 export function scoreOutcomes(outcomes: RefOutcome[]): RefScores {
@@ -81,12 +85,15 @@ export function scoreOutcomes(outcomes: RefOutcome[]): RefScores {
   return {
     covered: covered.length, used: share(covered, (o) => o.used), topRight: share(covered, (o) => o.topRight),
     none: none.length, noneAnswered: share(none, (o) => o.answered),
+    precision: share(outcomes.filter((o) => o.answered), (o) => o.used), given: outcomes.filter((o) => o.answered).length,
   };
 }
 
 /** The issue's targets: the right entry used for ≥ 80 % of covered questions, ≤ 10 % of uncovered ones answered. */
 export const TARGET_USED = 0.8;
 export const TARGET_NONE_ANSWERED = 0.1;
+/** A reference given must be right this often: a wrong one is worse than none (issue 29). */
+export const TARGET_PRECISION = 0.9;
 
 /** The question alone through one search, at the threshold: how a diagnosis chose before findReference. */
 export const chooseWithSearch: Chooser = (kb, item) => {

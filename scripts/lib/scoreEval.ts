@@ -41,6 +41,8 @@ export interface SetSummary {
   referenced: number;
   expected: number;
   rightReference: number;
+  /** Of the references given, the share that are the expected entry: one given to an uncovered question (expect null) counts against. */
+  precision: number | null;
   mean: Record<AnswerKind, number | null>;
   /** Share of questions where the strong answer scores strictly above the other kind. */
   above: Record<Exclude<AnswerKind, 'strong' | 'crossLingual'>, number | null>;
@@ -95,6 +97,7 @@ export function summarise(scored: Scored[]): SetSummary {
     referenced: scored.filter((s) => s.scores.reference).length,
     expected: scored.filter((s) => s.item.expect).length,
     rightReference: scored.filter((s) => s.item.expect && s.scores.reference?.replace(/^(zh|en)-/, '') === s.item.expect).length,
+    precision: share(scored, (s) => (s.scores.reference ? s.scores.reference.replace(/^(zh|en)-/, '') === s.item.expect : undefined)),
     mean,
     above: { keywords: above('keywords'), weak: above('weak'), wrong: above('wrong'), offtopic: above('offtopic'), rambling: above('rambling') },
     strongPass: share(scored, (s) => (s.scores.strong === undefined ? undefined : s.scores.strong >= 60)),

@@ -27,6 +27,9 @@ export interface JudgedPair {
   via: ReferenceChoiceSummary['via'];
 }
 
+/** Confidence from which another candidate counts as close to the question (its mistakes are checked). */
+const NEARBY_CONFIDENCE = 0.2;
+
 /** Earlier questions a follow-up is read with (the last few are what it can refer to). */
 const CONTEXT_QUESTIONS = 3;
 
@@ -38,11 +41,15 @@ export async function judgePair(ctx: SkillContext, pair: PairToJudge): Promise<J
   });
   const top = choice.hit;
   const related = top ? [] : choice.related.map((h) => ({ id: h.id, question: h.question }));
+  // Entries close to the question, chosen or not: their known mistakes are checked too.
+  const nearby = choice.related.filter((h) => h.confidence >= NEARBY_CONFIDENCE && h.id !== top?.id).map((h) => h.id);
   const analysis = await call<AnswerAnalysis>(ctx, 'analyze_content', {
     question: pair.question, answer: pair.answer, language: pair.language,
     ...(pair.reportLanguage && pair.reportLanguage !== pair.language ? { reportLanguage: pair.reportLanguage } : {}),
     ...(top ? { referenceId: top.id, referenceConfidence: top.confidence } : {}),
     ...(related.length ? { related } : {}),
+    ...(nearby.length ? { nearby } : {}),
+    ...(choice.contested ? { noCloseReference: true } : {}),
     ...(pair.previous?.length ? { previous: pair.previous.slice(-CONTEXT_QUESTIONS) } : {}),
   });
   return { analysis, reference: top, via: choice.via };

@@ -11,6 +11,8 @@ interface Input {
   referenceId?: string;
   referenceConfidence?: number;
   related?: Array<{ id: string; question: string }>;
+  nearby?: string[];
+  noCloseReference?: boolean;
   previous?: string[];
   language?: Language;
   reportLanguage?: Language;
@@ -36,6 +38,8 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
         type: 'array', maxItems: 5, description: 'Closest entries when there is no reference (shown to the user; they also tell the judge the subject).',
         items: { type: 'object', properties: { id: { type: 'string' }, question: { type: 'string' } }, required: ['id', 'question'] },
       },
+      nearby: { type: 'array', maxItems: 5, items: { type: 'string' }, description: 'Ids of other entries close to the question: their known mistakes are checked too.' },
+      noCloseReference: { type: 'boolean', description: 'Set when two entries competed too closely for one to be the reference (the confidence says so).' },
       previous: { type: 'array', maxItems: 5, items: { type: 'string' }, description: 'Earlier questions of the interview, for follow-ups (read by a model judge).' },
       language: { type: 'string', enum: ['zh', 'en'] },
       reportLanguage: { type: 'string', enum: ['zh', 'en'], description: 'Language of the explanations and of the knowledge-base text quoted in them (default: the answer\'s language).' },
@@ -61,6 +65,8 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
       ...(input.reportLanguage ? { reportLanguage: input.reportLanguage } : {}),
       ...(input.referenceConfidence !== undefined ? { referenceConfidence: input.referenceConfidence } : {}),
       ...(input.related ? { related: input.related } : {}),
+      ...(input.nearby?.length ? { nearby: input.nearby.map((id) => ctx.knowledgeBase?.get(id)).filter((e): e is NonNullable<typeof e> => !!e) } : {}),
+      ...(input.noCloseReference ? { noCloseReference: true } : {}),
     });
     let analysis: AnswerAnalysis;
     if (ctx.llm) {

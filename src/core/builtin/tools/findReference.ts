@@ -24,6 +24,8 @@ export interface ReferenceChoiceSummary {
   related: ReferenceEntrySummary[];
   /** What found it: the whole turn, its asking sentence, the earlier questions, or the answer breaking a tie. */
   via: 'question' | 'focus' | 'context' | 'answer';
+  /** Set when the best entry was confident but another came too close, so none is used ("no close reference"). */
+  contested?: boolean;
 }
 
 const summary = (h: KnowledgeHit): ReferenceEntrySummary => ({
@@ -79,6 +81,7 @@ export const findReferenceTool: Tool<{ question: string; previous?: string[]; an
       confidence: choice.confidence,
       related: choice.related.map(summary),
       via: choice.via,
+      ...(choice.contested ? { contested: true } : {}),
     });
   },
 };

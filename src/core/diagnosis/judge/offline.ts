@@ -50,6 +50,10 @@ export interface JudgeInput {
   referenceConfidence?: number;
   /** Entries the question put forward (below the threshold, or after the reference). */
   related?: Array<{ id: string; question: string }>;
+  /** Other entries close to the question (chosen or not): their known mistakes are checked too. */
+  nearby?: KnowledgeEntry[];
+  /** Two entries competed too closely for either to be the reference. */
+  noCloseReference?: boolean;
 }
 
 /** A sentence quoted in an explanation: trimmed to a readable length. */
@@ -127,7 +131,7 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
       improvements: reference ? [msg(lang, 'plan.addPoint', labelOf(reference.keyPoints[0].label), question, shown!.expertAnswer)] : [],
       explanations: book.lines, referenceId: reference?.id ?? null,
       relevance: { score: 0, offTopic: false, questionShare: 0 },
-      confidence: { value: reference ? 0.9 : 0.5, level: reference ? 'high' : 'medium', reasons: reference ? [] : [msg(lang, 'confidence.noReference')] },
+      confidence: { value: reference ? 0.9 : 0.5, level: reference ? 'high' : 'medium', reasons: reference ? [] : [msg(lang, input.noCloseReference ? 'confidence.noCloseReference' : 'confidence.noReference')] },
       flags, related: relatedShown,
     };
   }
@@ -300,7 +304,7 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
     if (rc < 0.8) reasons.push(msg(lang, 'confidence.weakReference', Math.round(rc * 100)));
   } else {
     value = 0.25 + 0.3 * evidence;
-    reasons.push(msg(lang, 'confidence.noReference'));
+    reasons.push(msg(lang, input.noCloseReference ? 'confidence.noCloseReference' : 'confidence.noReference'));
   }
   if (statements < 2) reasons.push(msg(lang, 'confidence.littleEvidence', count(lang, statements, 'statement')));
   const level = value >= 0.75 ? 'high' : value >= 0.5 ? 'medium' : 'low';

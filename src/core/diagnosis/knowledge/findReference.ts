@@ -13,7 +13,20 @@ export interface ReferenceChoice {
   confidence: number;            // 0-1, of the chosen hit (or of the best candidate when hit is null)
   related: KnowledgeHit[];       // up to 3 closest entries (for "closest related entries" when there is no reference)
   via: 'question' | 'focus' | 'context' | 'answer';   // what found it: the whole turn, the asking sentence of a longer turn, earlier questions, or the answer breaking a tie
+  contested?: boolean;           // set when the best entry was confident enough but another came too close: no reference is used
 }
+
+/**
+ * When a second entry is nearly as likely as the chosen one, the question could be either, and a
+ * reference for the wrong one is worse than none (issue 29: strong answers average 51 against an
+ * unrelated reference, 77 with none). Chosen on the realistic tuning set with eval:ref.
+ */
+export const CONTEST = {
+  /** The runner-up's confidence must be at least this... */
+  floor: 0.5,
+  /** ...and at most this far below the chosen entry's. */
+  margin: 0.3,
+};
 
 /** Answer hits looked at: enough to cover every candidate the question put forward. */
 const ANSWER_HITS = 10;
@@ -63,12 +76,13 @@ export interface ChoiceSettings {
   threshold: number;
   /** Read short-text evidence through the model too, instead of by its search confidence (the fitting script calibrates the model on every question). */
   modelForAlone: boolean;
+  contest: typeof CONTEST;
 }
-const DEFAULTS: ChoiceSettings = { model: REFERENCE_MODEL, calibration: REFERENCE_CALIBRATION, rules: ANSWER_RULES, threshold: REFERENCE_THRESHOLD, modelForAlone: false };
+const DEFAULTS: ChoiceSettings = { model: REFERENCE_MODEL, calibration: REFERENCE_CALIBRATION, rules: ANSWER_RULES, threshold: REFERENCE_THRESHOLD, modelForAlone: false, contest: CONTEST };
 
 /** The decision itself, given the candidates and the answer's support for each (no search: the fitting script replays it). */
 export function chooseReference(found: readonly ReferenceCandidate[], support: ReadonlyMap<string, number>, settings: Partial<ChoiceSettings> = {}): ReferenceChoice {
-  const { model, calibration, rules, threshold, modelForAlone } = { ...DEFAULTS, ...settings };
+  const { model, calibration, rules, threshold, modelForAlone, contest } = { ...DEFAULTS, ...settings };
   const candidates = found.map((c) => ({ ...c, z: referenceLogit(c.features, model) })).sort((a, b) => b.z - a.z);
   // A turn that says one sentence, once its small talk is set aside, keeps that sentence's search
   // confidence, which was calibrated on short questions like it: otherwise small talk around an
@@ -93,10 +107,12 @@ export function chooseReference(found: readonly ReferenceCandidate[], support: R
   const questionSide = chosen === favourite ? own : own + rules.inherit * (questionLogit(favourite) - own);
   const confidence = round(sigmoid(questionSide + rules.bonus * agreement));
   const asHit = (c: ReferenceCandidate & { z: number }): KnowledgeHit => ({ ...c.hit, confidence: c === chosen ? confidence : round(sigmoid(questionLogit(c))) });
-  const hit = confidence >= threshold ? asHit(chosen) : null;
+  const runnerUp = candidates.filter((c) => c !== chosen && itemOf(c) !== itemOf(chosen)).map((c) => sigmoid(questionLogit(c))).sort((a, b) => b - a)[0] ?? 0;
+  const contested = confidence >= threshold && runnerUp >= contest.floor && confidence - runnerUp <= contest.margin;
+  const hit = confidence >= threshold && !contested ? asHit(chosen) : null;
   const related = [chosen, ...candidates.filter((c) => c !== chosen)].filter((c) => !hit || c !== chosen).slice(0, 3).map(asHit);
   const via = chosen !== favourite ? 'answer' : chosen.view === 'whole' ? 'question' : chosen.view === 'context' ? 'context' : 'focus';
-  return { hit, confidence, related, via };
+  return { hit, confidence, related, via, ...(contested ? { contested } : {}) };
 }
 
 const itemOf = (c: ReferenceCandidate) => c.hit.entry.itemId;
