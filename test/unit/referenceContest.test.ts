@@ -17,7 +17,7 @@ function candidate(itemId: string, confidence: number): ReferenceCandidate {
 
 describe('a reference only when it is right', () => {
   it('uses none when a second entry competes closely, and says so', () => {
-    const close = chooseReference([candidate('rag-rerank', 0.8), candidate('hybrid-search', 0.72)], new Map());
+    const close = chooseReference([candidate('rag-rerank', 0.8), candidate('hybrid-search', 0.77)], new Map());
     assert.equal(close.hit, null);
     assert.equal(close.contested, true);
     assert.equal(close.related[0].entry.itemId, 'rag-rerank', 'the favourite is still listed first among the related entries');

@@ -58,7 +58,7 @@ export interface CorpusSnapshot {
   pointIdf: Array<[string, number]>;
   profileIdf: Array<[string, number]>;
   profiles: Record<string, Array<[string, number]>>;
-  /** Per entry id, per key point (in order): units, core units, norm. */
+  /** Per entry id, per key point (in order): units, core units, norm, for answers in the entry's language. */
   signatures: Record<string, Array<{ units: Array<[string, number]>; core: string[]; norm: number }>>;
 }
 
@@ -71,7 +71,7 @@ export class JudgeCorpus {
   private readonly profileIdf = new Map<string, number>();
   private readonly signatures = new Map<string, KeyPointSignature[]>();
   private readonly profiles = new Map<string, Profile>();
-  private readonly rawPoints = new Map<KeyPoint, Map<string, number>>();
+  private readonly rawPoints = new Map<KeyPoint, Map<string, Map<string, number>>>();
   private readonly clausesOf = new Map<string, string[]>();
 
   constructor(entries: readonly KnowledgeEntry[], snapshot?: CorpusSnapshot) {
@@ -87,7 +87,7 @@ export class JudgeCorpus {
       for (const [id, sigs] of Object.entries(snapshot.signatures)) {
         const entry = this.entries.get(id);
         if (!entry || entry.keyPoints.length !== sigs.length) continue;
-        this.signatures.set(id, sigs.map((sig, i) => ({ point: entry.keyPoints[i], units: new Map(sig.units), core: new Set(sig.core), norm: sig.norm })));
+        this.signatures.set(`${id}|${entry.language}`, sigs.map((sig, i) => ({ point: entry.keyPoints[i], units: new Map(sig.units), core: new Set(sig.core), norm: sig.norm })));
       }
       return;
     }
@@ -151,7 +151,8 @@ export class JudgeCorpus {
       pointIdf: pairs(this.pointIdf),
       profileIdf: pairs(this.profileIdf),
       profiles: Object.fromEntries([...this.profiles].map(([id, p]) => [id, pairs(p)])),
-      signatures: Object.fromEntries([...this.signatures].map(([id, sigs]) => [id, sigs.map((s) => ({ units: pairs(s.units), core: [...s.core], norm: round(s.norm) }))])),
+      // Each entry's signatures for answers in its own language; other languages are computed when asked.
+      signatures: Object.fromEntries([...this.byItem.values()].flat().map((e) => [e.id, this.signaturesOf(e).map((s) => ({ units: pairs(s.units), core: [...s.core], norm: round(s.norm) }))])),
     };
   }
 
@@ -192,15 +193,27 @@ export class JudgeCorpus {
     return (this.byItem.get(itemId) ?? []).flatMap((e) => e.keyPoints.filter((k) => JSON.stringify(k.keywords) === sig));
   }
 
-  /** A key point's units with their source weight: label and synonyms 1, reference clauses 0.5. */
-  private rawPointUnits(itemId: string, kp: KeyPoint): Map<string, number> {
-    const cached = this.rawPoints.get(kp);
+  /**
+   * A key point's units with their source weight: label and synonyms 1, reference clauses 0.5.
+   * With a language, only that language's wording of the point (its label there, the clauses of
+   * that version's expert answer) and the synonyms of both: a Chinese answer is matched against
+   * how the point is said in Chinese, so the English label's words ("leaky", "bucket") cannot
+   * make "漏桶" read as missing. Without one, both languages (for the idf, counted per point).
+   */
+  private rawPointUnits(itemId: string, kp: KeyPoint, language?: string): Map<string, number> {
+    const cacheKey = language ?? '*';
+    let byLanguage = this.rawPoints.get(kp);
+    const cached = byLanguage?.get(cacheKey);
     if (cached) return cached;
     const units = new Map<string, number>();
     const twins = this.twin(itemId, kp);
-    for (const k of twins.length ? twins : [kp]) addUnits(units, k.label, 1, true);
+    const versions = this.byItem.get(itemId) ?? [];
+    const labelIn = language ? kp.labels?.[language as 'zh' | 'en'] ?? versions.find((e) => e.language === language)?.keyPoints.find((k) => twins.includes(k))?.label : undefined;
+    const labels = labelIn ? [labelIn] : (twins.length ? twins : [kp]).map((k) => k.label);
+    for (const label of labels) addUnits(units, label, 1, true);
     for (const s of kp.keywords) addUnits(units, s, 1, true);
-    for (const e of this.byItem.get(itemId) ?? []) {
+    const own = language ? versions.filter((e) => e.language === language) : [];
+    for (const e of own.length ? own : versions) {
       let list = this.clausesOf.get(e.id);
       if (!list) {
         list = clauses(e.expertAnswer);
@@ -210,7 +223,8 @@ export class JudgeCorpus {
         if (kp.keywords.some((k) => containsPhrase(c, k))) addUnits(units, c, 0.5, true);
       }
     }
-    this.rawPoints.set(kp, units);
+    if (!byLanguage) this.rawPoints.set(kp, (byLanguage = new Map()));
+    byLanguage.set(cacheKey, units);
     return units;
   }
 
@@ -225,18 +239,24 @@ export class JudgeCorpus {
     return p;
   }
 
-  /** The signatures of an entry's key points, computed once. */
-  signaturesOf(entry: KnowledgeEntry): KeyPointSignature[] {
-    const cached = this.signatures.get(entry.id);
+  /**
+   * The signatures of an entry's key points for an answer in `language` (default: the entry's),
+   * computed once per language.
+   */
+  signaturesOf(entry: KnowledgeEntry, language: string = entry.language): KeyPointSignature[] {
+    const cacheKey = `${entry.id}|${language}`;
+    const cached = this.signatures.get(cacheKey);
     if (cached) return cached;
-    const raw = entry.keyPoints.map((kp) => this.rawPointUnits(entry.itemId, kp));
+    const raw = entry.keyPoints.map((kp) => this.rawPointUnits(entry.itemId, kp, language));
     // Units every key point of the entry shares (its topic: "idempotent" in each point of the
     // idempotency entry) do not tell the points apart; units of the question count less too.
-    const question = new Set(keysOf([entry.question, ...entry.aliases].join('\n')).map(strip));
+    const asked = this.byItem.get(entry.itemId)?.find((e) => e.language === language) ?? entry;
+    const question = new Set(keysOf([asked.question, ...asked.aliases].join('\n')).map(strip));
     const out = entry.keyPoints.map((point, i) => {
       const units = new Map<string, number>();
       const core = new Set<string>();
-      const coreText = [point.label, ...point.keywords, ...this.twin(entry.itemId, point).map((k) => k.label)];
+      const label = point.labels?.[language as 'zh' | 'en'];
+      const coreText = [point.label, ...point.keywords, ...(label ? [label] : this.twin(entry.itemId, point).map((k) => k.label))];
       const coreUnits = new Set(coreText.flatMap(keysOf));
       for (const [key, source] of raw[i]) {
         const shared = raw.filter((r) => r.has(key)).length;
@@ -250,7 +270,7 @@ export class JudgeCorpus {
       const top = [...units.values()].sort((a, b) => b - a).slice(0, 3);
       return { point, units, core, norm: top.reduce((s, w) => s + w, 0) || 1 };
     });
-    this.signatures.set(entry.id, out);
+    this.signatures.set(cacheKey, out);
     return out;
   }
 

@@ -96,6 +96,15 @@ function topicTest(corpus: JudgeCorpus, reference: KnowledgeEntry | null, questi
   };
 }
 
+/** The language an answer is written in (a cross-lingual answer is matched against the point's wording in its own language). */
+function answerLanguage(text: string, fallback: Language): Language {
+  const han = text.replace(/[^\u3400-\u9fff]/g, '').length;
+  const latin = (text.match(/[A-Za-z]+/g) ?? []).length;
+  if (han === 0 && latin === 0) return fallback;
+  // A Chinese answer holds English terms (RAG, embedding) and an English one none of the Han script.
+  return han >= latin ? 'zh' : 'en';
+}
+
 /** Rates one answer against the best-matching reference entry (or none). */
 export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const { question, reference, corpus } = input;
@@ -144,7 +153,7 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const improvements: string[] = [];
 
   // Completeness: the reference's key points, each stated, only named, or missing.
-  const coverage = reference ? coverPoints(sentences, corpus.signaturesOf(reference)) : [];
+  const coverage = reference ? coverPoints(sentences, corpus.signaturesOf(reference, answerLanguage(text, input.language))) : [];
   const totalWeight = coverage.reduce((s, c) => s + c.weight, 0) || 1;
   const statedShare = coverage.filter((c) => c.status === 'stated').reduce((s, c) => s + c.weight, 0) / totalWeight;
   let completeness: number | null = null;
