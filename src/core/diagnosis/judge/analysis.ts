@@ -45,6 +45,8 @@ export interface Relevance {
   otherItemId?: string;
   /** Share of the question's own content the answer touches (0–1). */
   questionShare: number;
+  /** What the question asks for (a comparison, a mechanism, an example, a decision) when the answer does not give it. */
+  missedAsk?: 'comparison' | 'mechanism' | 'example' | 'decision';
 }
 
 /** What the judge noticed about the answer's form. */

@@ -16,6 +16,7 @@ import { findExplanations, type Informative } from './explanations';
 import { findConcreteClaims } from './concreteClaims';
 import { findAssertedMistakes } from './misconceptions';
 import { judgeRelevance } from './relevance';
+import { askedFor, repliesInKind } from './questionAsks';
 import { readAnswer, type ReadSentence } from './reading';
 import { unitsOf } from './units';
 import { contentLength, telegraphicShare } from './sentences';
@@ -274,13 +275,18 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   }
 
   // Relevance gates everything.
-  const relevance = judgeRelevance({ corpus, questionUnits, sentences, reference, candidates: relatedItems, statedShare });
+  const asks = askedFor(question);
+  const ask = asks ? { kind: asks, replied: repliesInKind(asks, explained, concrete.some((c) => c.kind === 'incident' || c.kind === 'measurement'), text) } : undefined;
+  const relevance = judgeRelevance({ corpus, questionUnits, sentences, reference, candidates: relatedItems, statedShare, language: input.language, ...(ask ? { ask } : {}) });
   const other = relevance.otherItemId ? corpus.entry(relevance.otherItemId, lang) : undefined;
   if (relevance.offTopic) {
     flags.push('off-topic');
     if (other) book.note('relevance', 'why.offTopic', other.question);
     else book.note('relevance', 'why.offTopicNoName');
     improvements.unshift(msg(lang, 'plan.answerAsked', question, other?.question ?? ''));
+  } else if (relevance.missedAsk) {
+    book.note('relevance', 'why.missedAsk', msg(lang, `ask.${relevance.missedAsk}` as MessageKey));
+    improvements.unshift(msg(lang, 'plan.replyInKind', question, msg(lang, `ask.${relevance.missedAsk}` as MessageKey)));
   }
 
   const dimensions: Record<Dimension, number | null> = { completeness, depth, accuracy, practicality };

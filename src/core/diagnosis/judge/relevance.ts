@@ -9,6 +9,8 @@ import type { KnowledgeEntry } from '../knowledge/types';
 import type { JudgeCorpus } from './corpus';
 import type { ReadSentence } from './reading';
 import type { Relevance } from './analysis';
+import type { AskKind } from './questionAsks';
+import { unitsOf } from './units';
 
 export type { Relevance } from './analysis';
 
@@ -55,6 +57,10 @@ export function judgeRelevance(input: {
   candidates: readonly string[];
   /** Weighted share of the reference's key points the answer states (0–1). */
   statedShare: number;
+  /** The transcript's language (whose phrasings of another item are compared). */
+  language?: string;
+  /** What the question asks for, and whether the answer replies in kind (questionAsks.ts). */
+  ask?: { kind: AskKind; replied: boolean };
 }): Relevance {
   const { corpus, sentences, reference } = input;
   const mass = answerMass(sentences);
@@ -90,9 +96,43 @@ export function judgeRelevance(input: {
     return { score: round(score), offTopic, ...(bestItem !== reference.itemId ? { otherItemId: bestItem } : {}), questionShare: round(questionShare) };
   }
   const ownFit = Math.max(0, ...input.candidates.map(fit));
-  const offTopic = judgeable && !input.candidates.includes(bestItem) && questionShare < 0.25 && ownFit < 0.7 * bestFit;
-  const score = offTopic ? Math.min(0.3, questionShare) : Math.min(1, Math.max(questionShare * 1.6, bestFit === 0 ? 0 : ownFit / bestFit));
-  return { score: round(score), offTopic, ...(offTopic ? { otherItemId: bestItem } : {}), questionShare: round(questionShare) };
+  // From the question itself: the answer says much more of another item's question than of the
+  // one asked, and the question asked is not that item's (a candidate the question only brushed
+  // against is no excuse: an answer to the neighbouring question fits it best; the question's own
+  // favourite is, since a long preamble dilutes how much of the turn its phrasings hold).
+  const other = judgeable && bestItem ? otherQuestion(corpus, bestItem, input.language, mass, qUnits) : undefined;
+  const answersOther = !!other && bestItem !== input.candidates[0] && questionShare < OTHER_QUESTION.ownBelow && other.answerShare >= Math.max(OTHER_QUESTION.least, OTHER_QUESTION.ratio * questionShare) && other.askedShare < OTHER_QUESTION.askedBelow;
+  const offTopic = (judgeable && !input.candidates.includes(bestItem) && questionShare < 0.25 && ownFit < 0.7 * bestFit) || answersOther;
+  let score = offTopic ? Math.min(0.3, questionShare) : Math.min(1, Math.max(questionShare * 1.6, bestFit === 0 ? 0 : ownFit / bestFit));
+  const missesAsk = !offTopic && !!input.ask && !input.ask.replied && size >= MIN_SIZE;
+  if (missesAsk) score *= ASK_MISSED;
+  return { score: round(score), offTopic, ...(offTopic ? { otherItemId: bestItem } : {}), questionShare: round(questionShare), ...(missesAsk ? { missedAsk: input.ask!.kind } : {}) };
+}
+
+/** When an answer is taken to answer another item's question instead of the one asked. */
+const OTHER_QUESTION = { ownBelow: 0.3, least: 0.3, ratio: 2, askedBelow: 0.3 };
+/** What relevance keeps when the answer does not give the kind of reply asked for (a comparison, an example…). */
+const ASK_MISSED = 0.6;
+
+/** idf-weighted share of `units` found in `have`. */
+function shareOf(corpus: JudgeCorpus, units: Iterable<string>, have: { has(k: string): boolean }): number {
+  let total = 0;
+  let hit = 0;
+  for (const k of units) {
+    const idf = corpus.topicIdf(k);
+    total += idf;
+    if (have.has(k)) hit += idf;
+  }
+  return total === 0 ? 0 : hit / total;
+}
+
+/** How much of another item's question (and phrasings) the answer says, and how much of the asked question that item's wording holds. */
+function otherQuestion(corpus: JudgeCorpus, itemId: string, language: string | undefined, mass: Map<string, number>, asked: ReadonlySet<string>): { answerShare: number; askedShare: number } | undefined {
+  const entry = corpus.entry(itemId, language ?? 'en');
+  if (!entry) return undefined;
+  const own = new Set(unitsOf(entry.question).map((u) => strip(u.key)));
+  const all = new Set(unitsOf([entry.question, ...entry.aliases].join('\n')).map((u) => strip(u.key)));
+  return { answerShare: shareOf(corpus, own, mass), askedShare: shareOf(corpus, asked, all) };
 }
 
 function round(x: number): number {
