@@ -31,9 +31,11 @@ async function copyAssets() {
   // and build the full-text index shipped beside it (opened, not rebuilt, on first search).
   const require = createRequire(import.meta.url);
   delete require.cache[require.resolve('./dist/core.js')];
-  const { loadKnowledgeDir, buildKnowledgeIndex, buildJudgeCorpus, COMPILED_KNOWLEDGE, COMPILED_INDEX, COMPILED_JUDGE_CORPUS } = require('./dist/core.js');
+  const { loadKnowledgeDir, buildKnowledgeIndex, buildJudgeCorpus, loadGeneralMisconceptions, COMPILED_KNOWLEDGE, COMPILED_INDEX, COMPILED_JUDGE_CORPUS, COMPILED_MISCONCEPTIONS } = require('./dist/core.js');
   const entries = loadKnowledgeDir('knowledge');
   fs.writeFileSync(path.join('dist', COMPILED_KNOWLEDGE), JSON.stringify(entries));
+  // The general misconception list (checked in every answer), validated and shipped beside it.
+  fs.writeFileSync(path.join('dist', COMPILED_MISCONCEPTIONS), JSON.stringify(loadGeneralMisconceptions('knowledge')));
   fs.writeFileSync(path.join('dist', COMPILED_INDEX), await buildKnowledgeIndex(entries));
   fs.writeFileSync(path.join('dist', COMPILED_JUDGE_CORPUS), buildJudgeCorpus(entries));
   fs.chmodSync('dist/cli.js', 0o755);

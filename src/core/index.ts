@@ -4,6 +4,7 @@ export { HybridKnowledgeBase } from './diagnosis/knowledge/hybrid';
 export { conceptLabel } from './diagnosis/knowledge/concepts';
 export { sharedWords } from './diagnosis/knowledge/sharedWords';
 export { loadKnowledgeDir, loadKnowledge, COMPILED_KNOWLEDGE } from './diagnosis/knowledge/loader';
+export { loadGeneralMisconceptions, COMPILED_MISCONCEPTIONS } from './diagnosis/knowledge/generalMisconceptions';
 export { HistoryStore, HistoryError, DEFAULT_HISTORY_LIMIT_BYTES } from './diagnosis/history/historyStore';
 export type { SaveOutcome, HistoryRow, HistoryChange, LastReportQuery, ReportHistory, ReportOrigin } from './diagnosis/history/historyStore';
 export { reportOrigin, isMockInterviewKey } from './diagnosis/history/reportOrigin';

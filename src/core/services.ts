@@ -6,6 +6,7 @@ import { EmbeddingCache, type EmbeddingProvider } from './diagnosis/knowledge/em
 import { HybridKnowledgeBase } from './diagnosis/knowledge/hybrid';
 import { loadedSql, loadSql } from './store/sqlite';
 import { loadKnowledge } from './diagnosis/knowledge/loader';
+import { attachGeneralMisconceptions, loadGeneralMisconceptions } from './diagnosis/knowledge/generalMisconceptions';
 import { JudgeCorpus, type CorpusSnapshot } from './diagnosis/judge/corpus';
 
 /** File name of the knowledge index (SQLite, FTS4) the build writes next to knowledge.json. */
@@ -133,6 +134,7 @@ export function createCore(options: {
   const indexFile = options.knowledgeDir.endsWith('.json') ? path.join(path.dirname(options.knowledgeDir), COMPILED_INDEX) : undefined;
   const indexBytes = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
   const knowledgeBase = new HybridKnowledgeBase(SQL, loadKnowledge(options.knowledgeDir), indexBytes);
+  attachGeneralMisconceptions(knowledgeBase, loadGeneralMisconceptions(options.knowledgeDir));
   // The judge's corpus is read on first use, and only if it was built for these entries.
   const corpusFile = options.knowledgeDir.endsWith('.json') ? path.join(path.dirname(options.knowledgeDir), COMPILED_JUDGE_CORPUS) : undefined;
   if (corpusFile) {

@@ -1,4 +1,5 @@
 import { JudgeCorpus } from '../../diagnosis/judge/corpus';
+import { generalMisconceptionsOf, misconceptionsIn } from '../../diagnosis/knowledge/generalMisconceptions';
 import { analyzeAnswer, type AnswerAnalysis } from '../../diagnosis/judge/offline';
 import { judgeWithModel } from '../../diagnosis/modelJudge/judgeWithModel';
 import { LlmError } from '../../llm/provider';
@@ -67,6 +68,7 @@ export const analyzeContent: Tool<Input, AnswerAnalysis> = {
       ...(input.related ? { related: input.related } : {}),
       ...(input.nearby?.length ? { nearby: input.nearby.map((id) => ctx.knowledgeBase?.get(id)).filter((e): e is NonNullable<typeof e> => !!e) } : {}),
       ...(input.noCloseReference ? { noCloseReference: true } : {}),
+      generalMisconceptions: misconceptionsIn(generalMisconceptionsOf(ctx.knowledgeBase), language),
     });
     let analysis: AnswerAnalysis;
     if (ctx.llm) {

@@ -34,19 +34,22 @@ const CJK = /[\u3400-\u9fff]/;
 
 /** The lexicon parts of a pattern: units at one position are one part (a word can be a concept and a meaning). */
 const partsCache = new Map<string, Array<{ keys: Set<string>; negated: boolean }>>();
-function partsOf(pattern: string): Array<{ keys: Set<string>; negated: boolean }> {
-  const cached = partsCache.get(pattern);
+function partsOf(pattern: string, strict = false): Array<{ keys: Set<string>; negated: boolean }> {
+  const key = `${strict ? 1 : 0}${pattern}`;
+  const cached = partsCache.get(key);
   if (cached) return cached;
-  const parts = computeParts(pattern);
+  const parts = computeParts(pattern, strict);
   if (partsCache.size > 10_000) partsCache.clear();
-  partsCache.set(pattern, parts);
+  partsCache.set(key, parts);
   return parts;
 }
 
-function computeParts(pattern: string): Array<{ keys: Set<string>; negated: boolean }> {
+// Strict, the pattern's plain words count as parts too: a claim from outside the chosen reference
+// must be said, not merely touched ("只给它三四个只读工具" is not "工具越多能力越强").
+function computeParts(pattern: string, strict: boolean): Array<{ keys: Set<string>; negated: boolean }> {
   const byStart = new Map<number, Set<string>>();
   for (const u of unitsOf(pattern)) {
-    if (u.key.includes('t:')) continue;
+    if (u.key.includes('t:') && !strict) continue;
     const keys = byStart.get(u.start) ?? new Set<string>();
     keys.add(u.key);
     byStart.set(u.start, keys);
@@ -64,10 +67,10 @@ function strengths(text: string): Set<string> {
   return new Set((text.match(STRENGTH) ?? []).map((x) => x.toLowerCase()));
 }
 
-function assertsByMeaning(pattern: string, s: ReadSentence): boolean {
+function assertsByMeaning(pattern: string, s: ReadSentence, strict = false): boolean {
   // Every lexicon part of the pattern, close together in one sentence of the same language that
   // does not refute it, with the pattern's strength words.
-  const parts = partsOf(pattern);
+  const parts = partsOf(pattern, strict);
   if (parts.length < 3 || REFUTATION.test(s.text) || SUPERSEDED.test(s.text)) return false;
   if (CJK.test(pattern) !== (contentLanguage(s.text) === 'zh')) return false;
   const need = strengths(pattern);
@@ -110,11 +113,15 @@ function assertsByMeaning(pattern: string, s: ReadSentence): boolean {
 }
 
 /** The misconceptions the answer asserts (each at most once). */
-export function findAssertedMistakes(sentences: readonly ReadSentence[], misconceptions: readonly Misconception[]): AssertedMistake[] {
+export function findAssertedMistakes(sentences: readonly ReadSentence[], misconceptions: readonly Misconception[], options: { strict?: boolean } = {}): AssertedMistake[] {
+  const strict = options.strict ?? false;
   const out: AssertedMistake[] = [];
   for (const m of misconceptions) {
     let found: AssertedMistake | undefined;
     for (const s of sentences) {
+      // A sentence that debunks the myth the way people do ("temperature 0 reduces variation but
+      // does not guarantee determinism") is knowledge, not the mistake.
+      if (m.refutations?.some((r) => containsPhrase(s.text, r) || assertsByMeaning(r, s))) continue;
       for (const p of m.patterns) {
         const lower = s.text.toLowerCase();
         if (containsPhrase(s.text, p)) {
@@ -124,7 +131,7 @@ export function findAssertedMistakes(sentences: readonly ReadSentence[], misconc
         // By meaning: every lexicon unit of the pattern (with its polarity), in the pattern's
         // order, within a span not much longer than the pattern: "the model executes the
         // function" is not "the host runs the function so the model can continue".
-        if (assertsByMeaning(p, s)) {
+        if (assertsByMeaning(p, s, strict)) {
           found = { claim: p, correction: m.correction, sentence: s.text };
           break;
         }

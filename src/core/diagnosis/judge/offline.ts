@@ -7,7 +7,7 @@
 import { proseSentences } from '../../text/sentences';
 import { count, msg, type MessageKey } from '../../text/i18n';
 import { apportion, clamp, Ledger } from './ledger';
-import { DIMENSIONS, type Dimension, type KnowledgeEntry } from '../knowledge/types';
+import { DIMENSIONS, type Dimension, type KnowledgeEntry, type Misconception } from '../knowledge/types';
 import type { Language } from '../../text/language';
 import type { JudgeCorpus } from './corpus';
 import { coverPoints, MENTION_CREDIT } from './coverage';
@@ -55,6 +55,8 @@ export interface JudgeInput {
   nearby?: KnowledgeEntry[];
   /** Two entries competed too closely for either to be the reference. */
   noCloseReference?: boolean;
+  /** The general list of LLM/agent misconceptions in the transcript's language, checked whatever the question. */
+  generalMisconceptions?: Misconception[];
 }
 
 /** A sentence quoted in an explanation: trimmed to a readable length. */
@@ -104,6 +106,36 @@ function answerLanguage(text: string, fallback: Language): Language {
   if (han === 0 && latin === 0) return fallback;
   // A Chinese answer holds English terms (RAG, embedding) and an English one none of the Han script.
   return han >= latin ? 'zh' : 'en';
+}
+
+/** Most an answer can score that asserts one known misconception, two, three or more: a confident wrong claim is not a strong answer. */
+const MISCONCEPTION_CAP = [55, 40, 30];
+
+/**
+ * The misconceptions an answer asserts: the reference's, those of the other entries close to the
+ * question (a neighbouring entry often lists the very myth), and the general list's; each once,
+ * with its correction in the report's language.
+ */
+function assertedMistakes(sentences: readonly ReadSentence[], reference: KnowledgeEntry | null, nearby: readonly KnowledgeEntry[], general: readonly Misconception[], lang: Language): Array<{ claim: string; correction: string; sentence: string }> {
+  // The reference's mistakes are read by meaning; the others must be said in their own words (their
+  // plain words too), since nothing says the answer is on their subject.
+  const lists: Array<[readonly Misconception[], boolean]> = [
+    ...(reference ? [[reference.misconceptions, false] as [Misconception[], boolean]] : []),
+    ...nearby.filter((e) => e.itemId !== reference?.itemId).map((e) => [e.misconceptions, true] as [Misconception[], boolean]),
+    [general, true],
+  ];
+  const out: Array<{ claim: string; correction: string; sentence: string }> = [];
+  const seen = new Set<string>();
+  for (const [list, strict] of lists) {
+    for (const m of findAssertedMistakes(sentences, list, { strict })) {
+      const source = list.find((x) => x.correction === m.correction);
+      const correction = source?.corrections?.[lang] ?? m.correction;
+      if (seen.has(correction) || out.some((o) => o.sentence === m.sentence)) continue;
+      seen.add(correction);
+      out.push({ claim: m.claim, correction, sentence: m.sentence });
+    }
+  }
+  return out;
 }
 
 /** Rates one answer against the best-matching reference entry (or none). */
@@ -251,16 +283,19 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
   const depth = book.close('depth');
   const practicality = book.close('practicality');
 
-  // Accuracy: misconceptions asserted (not mentioned or refuted); unconfirmed when nothing is stated.
+  // Accuracy: misconceptions asserted (not mentioned or refuted), those of the reference, of the
+  // other entries close to the question and of the general list; unconfirmed when nothing is stated.
   let accuracy: number | null = null;
   const inaccuracies: AnswerAnalysis['inaccuracies'] = [];
-  if (reference) {
+  const mistakes = assertedMistakes(sentences, reference, input.nearby ?? [], input.generalMisconceptions ?? [], lang);
+  if (reference || mistakes.length > 0) {
     book.add('accuracy', 100, 'why.accuracyBase');
-    for (const m of findAssertedMistakes(sentences, reference.misconceptions)) {
-      const correction = reference.misconceptions.find((x) => x.correction === m.correction)?.corrections?.[lang] ?? m.correction;
-      inaccuracies.push({ claim: m.claim, correction, sentence: m.sentence });
-      book.add('accuracy', -40, 'why.misconception', quote(m.sentence), correction);
+    for (const m of mistakes) {
+      inaccuracies.push({ claim: m.claim, correction: m.correction, sentence: m.sentence });
+      book.add('accuracy', -40, 'why.misconception', quote(m.sentence), m.correction);
     }
+  }
+  if (reference) {
     for (const c of contradicted) {
       const kp = reference.keyPoints.find((k) => k.label === c.label)!;
       const correction = referenceSentence(shown!, kp.keywords);
@@ -269,10 +304,9 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
       improvements.unshift(msg(lang, 'plan.fixPoint', labelOf(c.label), question, correction));
     }
     if (statedShare === 0 && book.get('accuracy') > 50) book.to('accuracy', 50, 'why.unverified');
-    accuracy = book.close('accuracy');
-  } else {
-    book.note('accuracy', 'why.notAssessed');
   }
+  if (reference || mistakes.length > 0) accuracy = book.close('accuracy');
+  else book.note('accuracy', 'why.notAssessed');
 
   // Relevance gates everything.
   const asks = askedFor(question);
@@ -303,6 +337,7 @@ export function analyzeAnswer(input: JudgeInput): AnswerAnalysis {
     book.add('score', 100 * relevance.score * Math.min(1, specifics / SUBSTANTIAL_SPECIFICS) * NO_REFERENCE_WEIGHTS.relevance, 'why.relevanceShare',
       Math.round(relevance.score * 100), count(lang, specifics, 'specific'), SUBSTANTIAL_SPECIFICS, Math.round(NO_REFERENCE_WEIGHTS.relevance * 100));
   }
+  if (mistakes.length > 0) book.to('score', Math.min(book.get('score'), MISCONCEPTION_CAP[Math.min(mistakes.length, MISCONCEPTION_CAP.length) - 1]), 'why.capMisconception', MISCONCEPTION_CAP[Math.min(mistakes.length, MISCONCEPTION_CAP.length) - 1]);
   if (relevance.offTopic) book.to('score', Math.min(book.get('score') / 2, OFF_TOPIC_CAP), 'why.capOffTopic');
   if (listsTerms) book.to('score', Math.min(book.get('score'), LIST_CAP), 'why.capList');
   if (padded) book.to('score', Math.min(book.get('score'), PADDED_CAP), 'why.capPadded');

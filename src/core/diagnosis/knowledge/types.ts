@@ -19,6 +19,8 @@ export interface Misconception {
   correction: string;
   /** The correction in every language the item has it. */
   corrections?: Bilingual;
+  /** How people debunk it (the general list has them): a sentence saying so is not the mistake. */
+  refutations?: string[];
 }
 
 /** What an interview question is about (the knowledge base's "dimension"; files are grouped by it). */
