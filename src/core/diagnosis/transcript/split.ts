@@ -2,6 +2,7 @@ import { isAskedBack, isBackchannel, isClarifyingQuestion, isClosing, isQuestion
 import { TranscriptError, type QaPair, type SplitResult, type Transcript, type Turn } from './model';
 import { parseTranscript, type ParseOptions } from './parse';
 import { questionStartOffset } from './questionStart';
+import { answersStatement } from './answersStatement';
 
 /**
  * A pair being built. What the candidate said so far is summed up as it grows (how many turns,
@@ -66,8 +67,11 @@ function opensQuestion(turns: Turn[], i: number, started: boolean): boolean {
   const replyLength = reply?.role === 'candidate' ? speechLength(reply.text) : 0;
   if (!started && isSmallTalk(t.text)) return false;
   if (isQuestionLike(t.text)) return true;
-  // Statements that get a real answer are asks too ("我们聊聊你的项目。" → a long answer).
-  return replyLength >= 40 && (started || questionScore(t.text) >= 0.5 || t.roleConfidence === 1);
+  // Statements that get a real answer are asks too ("我们聊聊你的项目。" → a long answer), and so
+  // is a constraint set out and left for the candidate ("既要控成本，又不能误伤正常用户。") when the
+  // one-sentence reply answers it.
+  if (replyLength >= 40 && (started || questionScore(t.text) >= 0.5 || t.roleConfidence === 1)) return true;
+  return reply?.role === 'candidate' && answersStatement(t.text, reply.text);
 }
 
 /**
