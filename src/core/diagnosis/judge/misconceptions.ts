@@ -17,8 +17,9 @@ export interface AssertedMistake {
   sentence: string;
 }
 
-const REFUTATION = /而不是|rather than|instead of|not enough|isn'?t enough|aren'?t enough|is not sufficient|insufficient|doesn'?t (?:work|help|solve|guarantee)|won'?t (?:work|help|solve)|myth|misconception|a common mistake|is a mistake|mistake to|is wrong|are wrong|naive|people (?:often |sometimes )?(?:think|assume|believe)|a common (?:error|trap)|it'?s tempting|is a trap|不够|不足以|误区|误解|错误的|不对|是错的|有人(?:认为|觉得|以为)|很多人(?:认为|觉得|以为)|并不能|不能保证|保证不了|解决不了|没用|不行|靠不住|不靠谱|是不行的|治标不治本/i;
+const REFUTATION = /而不是|rather than|instead of|not enough|isn'?t enough|aren'?t enough|is not sufficient|insufficient|doesn'?t (?:work|help|solve|guarantee)|won'?t (?:work|help|solve)|myth|misconception|a common mistake|is a mistake|mistake to|is wrong|are wrong|naive|people (?:often |sometimes )?(?:think|assume|believe)|a common (?:error|trap)|it'?s tempting|is a trap|不够|不足以|误区|误解|错误的|不对|是错的|有人(?:认为|觉得|以为)|很多人(?:认为|觉得|以为)|并不能|不能保证|保证不了|解决不了|没用|不行|靠不住|不靠谱|是不行的|治标不治本|但(?:是)?(?:要|必须|需要|得)|更合理/i;
 
+// A qualification ("可以做预标注，但要抽样人工核对") or a better measure ("比单次调用成本更合理") limits the claim it names.
 // A past approach told as replaced ("我们最早是失败就从头重新规划……后来改成局部重规划", "at first
 // we retried everything, then we…") is a lesson learned, not a claim.
 const SUPERSEDED = /(?:最早|一开始|起初|以前|原来|最初|早期).{0,60}(?:后来|改成|换成|改为|才)|\b(?:at first|initially|we used to|originally|early on)\b.{0,120}\b(?:then|later|switched|moved|changed|until|now)\b/i;
