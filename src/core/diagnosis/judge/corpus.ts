@@ -251,7 +251,9 @@ export class JudgeCorpus {
     // Units every key point of the entry shares (its topic: "idempotent" in each point of the
     // idempotency entry) do not tell the points apart; units of the question count less too.
     const asked = this.byItem.get(entry.itemId)?.find((e) => e.language === language) ?? entry;
-    const question = new Set(keysOf([asked.question, ...asked.aliases].join('\n')).map(strip));
+    // The question and its paraphrases: the long real phrasings (scenarios, preambles) name the
+    // points themselves, and would weaken every point they mention.
+    const question = new Set(keysOf([asked.question, ...(asked.paraphrases ?? asked.aliases)].join('\n')).map(strip));
     const out = entry.keyPoints.map((point, i) => {
       const units = new Map<string, number>();
       const core = new Set<string>();

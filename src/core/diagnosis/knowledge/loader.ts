@@ -120,6 +120,7 @@ export function toEntries(item: KnowledgeItem): KnowledgeEntry[] {
       dimension: item.focus ?? 'completeness',
       question: v.question,
       aliases: aliasesOf(item, language),
+      paraphrases: v.paraphrases,
       expertAnswer: v.expertAnswer,
       noviceAnswer: v.noviceAnswer,
       gap: v.gap,

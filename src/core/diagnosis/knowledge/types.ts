@@ -81,7 +81,10 @@ export interface KnowledgeEntry {
   /** The scored dimension the question mainly tests. */
   dimension: Dimension;
   question: string;
+  /** Every other wording the entry is found by: its paraphrases, then its phrasings (loader.ts aliasesOf). */
   aliases: string[];
+  /** The authored paraphrases alone (short restatements of the question; aliases adds the long real phrasings). */
+  paraphrases?: string[];
   expertAnswer: string;
   noviceAnswer: string;
   gap: string;
