@@ -119,31 +119,38 @@ export class ConceptIndex {
    * Documents sharing a concept with the query, best first: `score` is the weighted share of the
    * query's concept mass the document has (0–1), `mass` the weighted idf sum itself.
    */
-  search(query: string, limit: number): Array<{ doc: number; score: number; mass: number; concepts: string[] }> {
+  search(query: string, limit: number): ConceptHit[] {
     const q = this.matcher.match(query);
     if (q.size === 0) return [];
-    const idf = new Map([...q.keys()].map((c) => [c, this.idf(c)]));
+    const idf = [...q.keys()].map((c) => [c, this.idf(c)] as const);
     let qNorm = 0;
-    for (const w of idf.values()) qNorm += w;
-    const out: Array<{ doc: number; score: number; mass: number; concepts: string[] }> = [];
-    const candidates = new Set<number>();
-    for (const c of q.keys()) for (const doc of this.postings.get(c) ?? []) candidates.add(doc);
-    for (const doc of candidates) {
-      const weights = this.docs[doc];
-      let score = 0;
-      const shared: string[] = [];
-      for (const [c, cIdf] of idf) {
-        const w = weights.get(c);
+    for (const [, w] of idf) qNorm += w;
+    // Each document's mass summed concept by concept in the query's order (as a per-document
+    // loop over the query's concepts would), through the postings, in a typed array.
+    if (this.mass.length < this.docs.length) this.mass = new Float64Array(this.docs.length * 2);
+    const mass = this.mass;
+    const touched: number[] = [];
+    for (const [c, cIdf] of idf) {
+      for (const doc of this.postings.get(c) ?? []) {
+        const w = this.docs[doc].get(c);
         if (!w) continue;
-        score += w * cIdf;
-        shared.push(this.matcher.concepts[c].id);
+        if (mass[doc] === 0) touched.push(doc);
+        mass[doc] += w * cIdf;
       }
-      if (score > 0) out.push({ doc, score: score / qNorm, mass: score, concepts: shared });
+    }
+    const out: ConceptHit[] = [];
+    for (const doc of touched) {
+      const score = mass[doc];
+      mass[doc] = 0;
+      if (score > 0) out.push(new ConceptHit(doc, score / qNorm, score, this.docs[doc], idf, this.matcher));
     }
     // Ties keep the order the entries are written in (a length normalisation, as in BM25, and
     // preferring smaller or larger entries on ties all did worse on the tuning queries).
     return out.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
   }
+
+  /** Scratch for search: each document's shared concept mass (zero between searches). */
+  private mass = new Float64Array(0);
 
   /** Removes a document (a workspace entry replaced or deleted). */
   remove(doc: number): void {
@@ -154,5 +161,24 @@ export class ConceptIndex {
       this.postings.get(c)?.delete(doc);
     }
     delete this.docs[doc];
+  }
+}
+
+/**
+ * A document the concept channel found. Its shared concepts are listed only when asked for: a
+ * search returns up to 200 hits and the caller shows the concepts of a few.
+ */
+export class ConceptHit {
+  private shared: string[] | undefined;
+
+  constructor(
+    readonly doc: number, readonly score: number, readonly mass: number,
+    private readonly weights: ReadonlyMap<number, number>, private readonly query: ReadonlyArray<readonly [number, number]>, private readonly matcher: ConceptMatcher,
+  ) {}
+
+  /** The query's concepts the document has, in the query's order (ids). */
+  get concepts(): string[] {
+    this.shared ??= this.query.filter(([c]) => this.weights.get(c)).map(([c]) => this.matcher.concepts[c].id);
+    return this.shared;
   }
 }
