@@ -99,6 +99,24 @@ export class ConceptIndex {
     this.setDocument(doc, weights);
   }
 
+  /** A document's concepts with their weights, by concept id (what the workspace cache keeps). */
+  weightsOf(doc: number): Array<[string, number]> {
+    return [...(this.docs[doc] ?? new Map<number, number>())].map(([c, w]) => [this.matcher.concepts[c].id, w]);
+  }
+
+  /** Adds a document from weightsOf's pairs (concepts the lexicon no longer has are skipped). */
+  addWeights(doc: number, pairs: ReadonlyArray<readonly [string, number]>): void {
+    this.byId ??= new Map(this.matcher.concepts.map((c, i) => [c.id, i]));
+    const weights = new Map<number, number>();
+    for (const [id, w] of pairs) {
+      const c = this.byId.get(id);
+      if (c !== undefined) weights.set(c, w);
+    }
+    this.setDocument(doc, weights);
+  }
+
+  private byId: Map<string, number> | undefined;
+
   private setDocument(doc: number, weights: Map<number, number>): void {
     this.docs[doc] = weights;
     for (const c of weights.keys()) {

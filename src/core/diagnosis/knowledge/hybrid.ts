@@ -10,6 +10,8 @@ import { PhraseVectors, type PhraseSnapshot } from './vectors';
 import { ConceptIndex, type ConceptSnapshot, type WeightedTexts } from './concepts';
 import { CONCEPT_LINES } from './conceptTerms';
 import { Bm25Index, type Bm25Snapshot } from './bm25Index';
+import { WorkspaceModelCache } from './workspaceModelCache';
+import { createHash } from 'node:crypto';
 
 /** Reciprocal-rank fusion constant (the usual 60: later ranks still count, top ranks dominate). */
 const RRF_K = 20;
@@ -240,6 +242,20 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     return this.changes;
   }
 
+  /** Where workspace entries' models are kept between sessions (see WorkspaceModelCache). */
+  private modelCache: WorkspaceModelCache | undefined;
+
+  /**
+   * Keeps the latent vectors and concepts of upserted entries in `cache`, bound to this
+   * knowledge base's own models, so a later session merging the same entries reads them back.
+   */
+  useModelCache(cache: WorkspaceModelCache): void {
+    this.modelCache = cache;
+    this.modelCacheBound = false;
+  }
+
+  private modelCacheBound = false;
+
   upsert(entries: readonly KnowledgeEntry[], removeIds: Iterable<string> = []): void {
     this.changes++;
     const drop = new Set<string>([...removeIds, ...entries.map((e) => e.id)]);
@@ -258,11 +274,33 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     const tokens = this.phraseTokens;
     const concepts = this.concepts;
     const live = (x: KnowledgeEntry) => this.byId.get(x.id) === x;
+    // Entries by item, in order, so finding an entry's other-language version is not a scan of
+    // every entry (10,000 workspace entries made that quadratic).
+    const group = (list: readonly KnowledgeEntry[]) => {
+      const by = new Map<string, KnowledgeEntry[]>();
+      for (const x of list) {
+        const g = by.get(x.itemId);
+        if (g) g.push(x);
+        else by.set(x.itemId, [x]);
+      }
+      return by;
+    };
+    if (this.modelCache && !this.modelCacheBound) {
+      // The models the entries are folded into: the latent space and the lexicon (hashed on the
+      // first merge, not when the cache is attached: most windows have no workspace entries).
+      this.modelCache.bind(createHash('sha256').update(JSON.stringify([INDEX_VERSION, lexiconHash(), lsa.snapshot()])).digest('base64'));
+      this.modelCacheBound = true;
+    }
+    const inBatch = group(entries);
+    const inAll = group(this.entries);
     for (const e of entries) {
       const doc = this.entries.length;
       this.entries.push(e);
       this.byId.set(e.id, e);
-      const sibling = entries.find((x) => x !== e && x.itemId === e.itemId) ?? this.entries.find((x) => x !== e && x.itemId === e.itemId && live(x));
+      const all = inAll.get(e.itemId);
+      if (all) all.push(e);
+      else inAll.set(e.itemId, [e]);
+      const sibling = inBatch.get(e.itemId)!.find((x) => x !== e) ?? all?.find((x) => x !== e && live(x)) ?? undefined;
       this.siblings.push(sibling);
       text.add(doc, bodyTokens(e, sibling));
       const phrases = phrasesOf(e, sibling);
@@ -270,8 +308,17 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       this.idfCache = undefined;
       this.phraseMassCache.clear();
       vectors.addDocument(doc, phrases);
-      lsa.foldIn(doc, this.lsaText(doc));
-      concepts.addDocument(doc, this.conceptTexts(doc));
+      const key = this.modelCache ? WorkspaceModelCache.keyOf(e, sibling) : undefined;
+      const cached = key ? this.modelCache!.get(key) : undefined;
+      if (cached) {
+        lsa.addFolded(doc, cached.latent);
+        concepts.addWeights(doc, cached.concepts);
+      } else {
+        const latent = lsa.foldedVector(this.lsaText(doc));
+        lsa.addFolded(doc, latent);
+        concepts.addDocument(doc, this.conceptTexts(doc));
+        if (key) this.modelCache!.set(key, { latent, concepts: concepts.weightsOf(doc) });
+      }
       // Embedded on the next attachEmbeddings (the cache keeps the others).
       this.embeddings?.vecs.push(undefined);
     }

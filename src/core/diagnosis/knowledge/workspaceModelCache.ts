@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import { writeFileAtomic } from '../../store/atomicWrite';
+import type { KnowledgeEntry } from './types';
+
+/** What merging one workspace entry computes that costs the most: its latent vector and its concepts. */
+export interface CachedModels {
+  /** The entry folded into the latent space (null: no word the space knows). */
+  latent: Float64Array | null;
+  /** Concept id → weight, as the concept channel found them in the entry's texts. */
+  concepts: Array<[string, number]>;
+}
+
+const VERSION = 1;
+
+/**
+ * The channel models of workspace entries, kept between sessions so that a window reopened on
+ * the same knowledge files does not fold 10,000 entries into the latent space again. Each entry is
+ * keyed by the hash of its content and of its other-language version (what its models are built
+ * from); the whole file is bound to the shipped models it was folded into (`base`), and forgotten
+ * when they change. Written atomically: a crash leaves the old file or the new one. Only a cache:
+ * an unreadable file is ignored and rewritten.
+ */
+export class WorkspaceModelCache {
+  private models = new Map<string, CachedModels>();
+  /** Keys looked up or stored this session: what the next save keeps (stale entries drop out). */
+  private readonly used = new Set<string>();
+  private base: string | undefined;
+  private changed = false;
+
+  private constructor(readonly file: string | undefined) {}
+
+  /** Opens the cache file (or none: in memory only). */
+  static open(file?: string): WorkspaceModelCache {
+    const cache = new WorkspaceModelCache(file);
+    if (!file) return cache;
+    try {
+      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number; base: string; entries: Array<[string, string | null, Array<[string, number]>]> };
+      if (data.version !== VERSION) return cache;
+      cache.base = data.base;
+      for (const [key, latent, concepts] of data.entries) {
+        const b = latent === null ? null : Buffer.from(latent, 'base64');
+        cache.models.set(key, { latent: b ? new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) : null, concepts });
+      }
+    } catch {
+      // Missing or unreadable: start empty, the next save replaces it.
+    }
+    return cache;
+  }
+
+  /** Ties the cache to the models entries are folded into; what was folded into others is dropped. */
+  bind(base: string): void {
+    if (this.base === base) return;
+    this.base = base;
+    this.models.clear();
+    this.changed = true;
+  }
+
+  /** The key of an entry's models: its content and its sibling's (the other language version). */
+  static keyOf(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string {
+    return createHash('sha256').update(JSON.stringify([entry, sibling ?? null])).digest('base64');
+  }
+
+  get(key: string): CachedModels | undefined {
+    const hit = this.models.get(key);
+    if (hit) this.used.add(key);
+    return hit;
+  }
+
+  set(key: string, models: CachedModels): void {
+    this.models.set(key, models);
+    this.used.add(key);
+    this.changed = true;
+  }
+
+  get size(): number {
+    return this.models.size;
+  }
+
+  /** Writes what this session used, if anything changed (atomically). */
+  save(): void {
+    if (!this.file || !this.changed || this.base === undefined) return;
+    const entries = [...this.used].filter((k) => this.models.has(k)).map((k) => {
+      const m = this.models.get(k)!;
+      return [k, m.latent ? Buffer.from(m.latent.buffer, m.latent.byteOffset, m.latent.byteLength).toString('base64') : null, m.concepts];
+    });
+    writeFileAtomic(this.file, JSON.stringify({ version: VERSION, base: this.base, entries }));
+    this.changed = false;
+  }
+}
