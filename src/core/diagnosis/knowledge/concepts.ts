@@ -1,5 +1,6 @@
 import { CONCEPTS, type Concept } from './conceptTerms';
 import { LexiconMatcher } from '../../text/lexicon';
+import { topHits } from './topHits';
 
 /**
  * Finds the concepts of the lexicon in a text, with the same trie the judge uses for its units
@@ -66,7 +67,7 @@ export class ConceptIndex {
   private readonly docs: Array<Map<number, number>> = [];
   private readonly df = new Map<number, number>();
   /** concept → the documents that have it (so a query touches only those). */
-  private readonly postings = new Map<number, Set<number>>();
+  private readonly postings = new Map<number, { docs: number[]; ws: number[] }>();
 
   constructor(docs: readonly WeightedTexts[], private readonly matcher = conceptMatcher()) {
     docs.forEach((texts, doc) => this.addDocument(doc, texts));
@@ -121,9 +122,10 @@ export class ConceptIndex {
     this.docs[doc] = weights;
     for (const c of weights.keys()) {
       this.df.set(c, (this.df.get(c) ?? 0) + 1);
-      const docs = this.postings.get(c) ?? new Set<number>();
-      docs.add(doc);
-      this.postings.set(c, docs);
+      let p = this.postings.get(c);
+      if (!p) this.postings.set(c, (p = { docs: [], ws: [] }));
+      p.docs.push(doc);
+      p.ws.push(weights.get(c)!);
     }
   }
 
@@ -149,22 +151,31 @@ export class ConceptIndex {
     const mass = this.mass;
     const touched: number[] = [];
     for (const [c, cIdf] of idf) {
-      for (const doc of this.postings.get(c) ?? []) {
-        const w = this.docs[doc].get(c);
+      const p = this.postings.get(c);
+      if (!p) continue;
+      for (let i = 0; i < p.docs.length; i++) {
+        const doc = p.docs[i];
+        const w = p.ws[i];
         if (!w) continue;
         if (mass[doc] === 0) touched.push(doc);
         mass[doc] += w * cIdf;
       }
     }
-    const out: ConceptHit[] = [];
+    const ids: number[] = [];
+    const scores: number[] = [];
+    const masses: number[] = [];
     for (const doc of touched) {
       const score = mass[doc];
       mass[doc] = 0;
-      if (score > 0) out.push(new ConceptHit(doc, score / qNorm, score, this.docs[doc], idf, this.matcher));
+      if (score > 0) {
+        ids.push(doc);
+        scores.push(score / qNorm);
+        masses.push(score);
+      }
     }
     // Ties keep the order the entries are written in (a length normalisation, as in BM25, and
     // preferring smaller or larger entries on ties all did worse on the tuning queries).
-    return out.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
+    return topHits(scores, limit, (a, b) => ids[a] - ids[b]).map((i) => new ConceptHit(ids[i], scores[i], masses[i], this.docs[ids[i]], idf, this.matcher));
   }
 
   /** Scratch for search: each document's shared concept mass (zero between searches). */
@@ -176,7 +187,12 @@ export class ConceptIndex {
     if (!weights) return;
     for (const c of weights.keys()) {
       this.df.set(c, (this.df.get(c) ?? 1) - 1);
-      this.postings.get(c)?.delete(doc);
+      const p = this.postings.get(c);
+      const at = p ? p.docs.indexOf(doc) : -1;
+      if (at >= 0) {
+        p!.docs.splice(at, 1);
+        p!.ws.splice(at, 1);
+      }
     }
     delete this.docs[doc];
   }

@@ -11,6 +11,7 @@ import { ConceptIndex, type ConceptSnapshot, type WeightedTexts } from './concep
 import { CONCEPT_LINES } from './conceptTerms';
 import { Bm25Index, type Bm25Snapshot } from './bm25Index';
 import { WorkspaceModelCache } from './workspaceModelCache';
+import { topHits } from './topHits';
 import { createHash } from 'node:crypto';
 
 /** Reciprocal-rank fusion constant (the usual 60: later ranks still count, top ranks dominate). */
@@ -415,7 +416,8 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     };
     const only = (c: Channel) => channel === 'hybrid' || channel === c;
     const text = only('bm25') ? this.bm25Index.search(q) : new Map<number, { score: number; coverage: number }>();
-    const textRank = [...text.entries()].filter(([i]) => allowed(i)).sort((a, b) => b[1].score - a[1].score).slice(0, CANDIDATES);
+    const textMatches = [...text.entries()].filter(([i]) => allowed(i));
+    const textRank = topHits(textMatches.map(([, m]) => m.score), CANDIDATES).map((i) => textMatches[i]);
     const vec = !only('vector') ? [] : this.vectors.search(query, CANDIDATES * 4, MIN_COSINE).filter((h) => h.cosine >= MIN_COSINE && allowed(h.doc)).slice(0, CANDIDATES);
     const cosine = new Map(vec.map((h) => [h.doc, h.cosine]));
     const latent = !only('vector') ? [] : this.lsa.search(query, CANDIDATES * 4, MIN_LATENT).filter((h) => h.cosine >= MIN_LATENT && allowed(h.doc)).slice(0, CANDIDATES);

@@ -1,4 +1,5 @@
 import { tokenize } from '../../text/tokenize';
+import { topHits } from './topHits';
 import { b64, f32, packPostings, toPostings, unpackPostings, type PackedPostings, type Postings } from './packed';
 
 /**
@@ -219,18 +220,25 @@ export class LatentSemanticIndex {
     if (!qv) return [];
     const k = this.k;
     const vecs = this.docVecs;
-    const hits: Array<{ doc: number; cosine: number }> = [];
+    const ids: number[] = [];
+    const cosines: number[] = [];
     for (let i = 0, at = 0; i < this.n; i++, at += k) {
       let s = 0;
       for (let j = 0; j < k; j++) s += qv[j] * vecs[at + j];
-      if (s >= minCosine) hits.push({ doc: i, cosine: s });
+      if (s >= minCosine) {
+        ids.push(i);
+        cosines.push(s);
+      }
     }
     for (const { doc, vec } of this.extra ?? []) {
       let s = 0;
       for (let j = 0; j < k; j++) s += qv[j] * vec[j];
-      if (s >= minCosine) hits.push({ doc, cosine: s });
+      if (s >= minCosine) {
+        ids.push(doc);
+        cosines.push(s);
+      }
     }
-    return hits.sort((a, b) => b.cosine - a.cosine).slice(0, limit);
+    return topHits(cosines, limit).map((i) => ({ doc: ids[i], cosine: cosines[i] }));
   }
 }
 

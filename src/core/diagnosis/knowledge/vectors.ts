@@ -1,4 +1,5 @@
 import { EN_STOP, stem, ZH_STOP } from '../../text/tokenize';
+import { topHits } from './topHits';
 import { packPostings, toPostings, unpackPostings, type PackedPostings, type Postings } from './packed';
 
 /** Words of asking ("how does X work", "explain X") that say nothing about the topic. */
@@ -195,12 +196,16 @@ export class PhraseVectors {
       const doc = this.owner[phrase];
       if (s > (best.get(doc) ?? 0)) best.set(doc, s);
     }
-    const hits: Array<{ doc: number; cosine: number }> = [];
+    const ids: number[] = [];
+    const cosines: number[] = [];
     for (const [doc, s] of best) {
       const cosine = Math.min(1, s);
-      if (cosine >= minCosine) hits.push({ doc, cosine });
+      if (cosine >= minCosine) {
+        ids.push(doc);
+        cosines.push(cosine);
+      }
     }
-    return hits.sort((a, b) => b.cosine - a.cosine).slice(0, limit);
+    return topHits(cosines, limit).map((i) => ({ doc: ids[i], cosine: cosines[i] }));
   }
 
   get size(): number {
