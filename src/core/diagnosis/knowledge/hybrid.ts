@@ -303,22 +303,28 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       else inAll.set(e.itemId, [e]);
       const sibling = inBatch.get(e.itemId)!.find((x) => x !== e) ?? all?.find((x) => x !== e && live(x)) ?? undefined;
       this.siblings.push(sibling);
-      text.add(doc, bodyTokens(e, sibling));
-      const phrases = phrasesOf(e, sibling);
-      tokens.push(phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0));
-      this.idfCache = undefined;
-      this.phraseMassCache.clear();
-      vectors.addDocument(doc, phrases);
       const key = this.modelCache ? WorkspaceModelCache.keyOf(e, sibling) : undefined;
       const cached = key ? this.modelCache!.get(key) : undefined;
+      this.idfCache = undefined;
+      this.phraseMassCache.clear();
       if (cached) {
+        text.add(doc, cached.body);
+        tokens.push(cached.phraseTokens);
+        for (const v of cached.phrases) vectors.addWeighted(doc, v);
         lsa.addFolded(doc, cached.latent);
         concepts.addWeights(doc, cached.concepts);
       } else {
+        const body = bodyTokens(e, sibling);
+        text.add(doc, body);
+        const phrases = phrasesOf(e, sibling);
+        const phraseTokens = phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0);
+        tokens.push(phraseTokens);
+        const weighted = phrases.map((p) => vectors.phraseVector(p));
+        for (const v of weighted) vectors.addWeighted(doc, v);
         const latent = lsa.foldedVector(this.lsaText(doc));
         lsa.addFolded(doc, latent);
         concepts.addDocument(doc, this.conceptTexts(doc));
-        if (key) this.modelCache!.set(key, { latent, concepts: concepts.weightsOf(doc) });
+        if (key) this.modelCache!.set(key, { body, phraseTokens, phrases: weighted, latent, concepts: concepts.weightsOf(doc) });
       }
       // Embedded on the next attachEmbeddings (the cache keeps the others).
       this.embeddings?.vecs.push(undefined);

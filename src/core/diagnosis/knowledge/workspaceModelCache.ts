@@ -3,19 +3,39 @@ import * as fs from 'node:fs';
 import { writeFileAtomic } from '../../store/atomicWrite';
 import type { KnowledgeEntry } from './types';
 
-/** What merging one workspace entry computes that costs the most: its latent vector and its concepts. */
+/** What merging one workspace entry computes: every channel's share of it. */
 export interface CachedModels {
+  /** Its full-text tokens (BM25). */
+  body: string[];
+  /** Each phrasing's distinct search tokens (the Dice overlap). */
+  phraseTokens: string[][];
+  /** Each phrasing's weighted character n-grams (stored as 32-bit floats, as the index keeps them). */
+  phrases: Array<Map<string, number>>;
   /** The entry folded into the latent space (null: no word the space knows). */
   latent: Float64Array | null;
   /** Concept id → weight, as the concept channel found them in the entry's texts. */
   concepts: Array<[string, number]>;
 }
 
-const VERSION = 1;
+const VERSION = 2;
+
+/** One entry as the file stores it: tokens joined by spaces (no token has one), floats in base64. */
+type StoredModels = [key: string, body: string, phraseTokens: string[], phrases: Array<[features: string, weights: string]>, latent: string | null, concepts: Array<[string, number]>];
+
+const f64 = (s: string) => {
+  const b = Buffer.from(s, 'base64');
+  return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+};
+const f32 = (s: string) => {
+  const b = Buffer.from(s, 'base64');
+  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+};
+const b64 = (a: Float32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+const words = (s: string) => (s ? s.split(' ') : []);
 
 /**
  * The channel models of workspace entries, kept between sessions so that a window reopened on
- * the same knowledge files does not fold 10,000 entries into the latent space again. Each entry is
+ * the same knowledge files does not tokenise, weigh and fold 10,000 entries into the models again. Each entry is
  * keyed by the hash of its content and of its other-language version (what its models are built
  * from); the whole file is bound to the shipped models it was folded into (`base`), and forgotten
  * when they change. Written atomically: a crash leaves the old file or the new one. Only a cache:
@@ -35,12 +55,20 @@ export class WorkspaceModelCache {
     const cache = new WorkspaceModelCache(file);
     if (!file) return cache;
     try {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number; base: string; entries: Array<[string, string | null, Array<[string, number]>]> };
+      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number; base: string; entries: StoredModels[] };
       if (data.version !== VERSION) return cache;
       cache.base = data.base;
-      for (const [key, latent, concepts] of data.entries) {
-        const b = latent === null ? null : Buffer.from(latent, 'base64');
-        cache.models.set(key, { latent: b ? new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) : null, concepts });
+      for (const [key, body, phraseTokens, phrases, latent, concepts] of data.entries) {
+        cache.models.set(key, {
+          body: words(body),
+          phraseTokens: phraseTokens.map(words),
+          phrases: phrases.map(([features, weights]) => {
+            const ws = f32(weights);
+            return new Map(words(features).map((f, i) => [f, ws[i]]));
+          }),
+          latent: latent === null ? null : f64(latent),
+          concepts,
+        });
       }
     } catch {
       // Missing or unreadable: start empty, the next save replaces it.
@@ -80,9 +108,10 @@ export class WorkspaceModelCache {
   /** Writes what this session used, if anything changed (atomically). */
   save(): void {
     if (!this.file || !this.changed || this.base === undefined) return;
-    const entries = [...this.used].filter((k) => this.models.has(k)).map((k) => {
+    const entries = [...this.used].filter((k) => this.models.has(k)).map((k): StoredModels => {
       const m = this.models.get(k)!;
-      return [k, m.latent ? Buffer.from(m.latent.buffer, m.latent.byteOffset, m.latent.byteLength).toString('base64') : null, m.concepts];
+      const phrases = m.phrases.map((v): [string, string] => [[...v.keys()].join(' '), b64(Float32Array.from(v.values()))]);
+      return [k, m.body.join(' '), m.phraseTokens.map((p) => p.join(' ')), phrases, m.latent ? b64(m.latent) : null, m.concepts];
     });
     writeFileAtomic(this.file, JSON.stringify({ version: VERSION, base: this.base, entries }));
     this.changed = false;
