@@ -310,7 +310,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       if (cached) {
         text.add(doc, cached.body);
         tokens.push(cached.phraseTokens);
-        for (const v of cached.phrases) vectors.addWeighted(doc, v);
+        for (const v of cached.phrases) vectors.addFeatures(doc, v.features, v.weights);
         lsa.addFolded(doc, cached.latent);
         concepts.addWeights(doc, cached.concepts);
       } else {
@@ -319,8 +319,11 @@ export class HybridKnowledgeBase implements KnowledgeBase {
         const phrases = phrasesOf(e, sibling);
         const phraseTokens = phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0);
         tokens.push(phraseTokens);
-        const weighted = phrases.map((p) => vectors.phraseVector(p));
-        for (const v of weighted) vectors.addWeighted(doc, v);
+        const weighted = phrases.map((p) => {
+          const v = vectors.phraseVector(p);
+          return { features: [...v.keys()], weights: [...v.values()] };
+        });
+        for (const v of weighted) vectors.addFeatures(doc, v.features, v.weights);
         const latent = lsa.foldedVector(this.lsaText(doc));
         lsa.addFolded(doc, latent);
         concepts.addDocument(doc, this.conceptTexts(doc));

@@ -109,7 +109,7 @@ export class PhraseVectors {
    * Phrases added after the fact, per feature, not yet in `postings`: appending to a typed array
    * copies it, and 10,000 workspace entries appended one by one made the merge quadratic.
    */
-  private pending: Map<string, Array<[number, number]>> | undefined;
+  private pending: Map<string, { ids: number[]; ws: number[] }> | undefined;
   /** Scratch for search: a score per phrase, and whether the current query touched it. */
   private scores: Float64Array | undefined;
   private touched: Uint8Array | undefined;
@@ -126,14 +126,20 @@ export class PhraseVectors {
 
   /** Adds one phrase of a document from its weighted features. */
   addWeighted(doc: number, vec: Vec): void {
+    this.addFeatures(doc, [...vec.keys()], [...vec.values()]);
+  }
+
+  /** addWeighted from parallel lists (what the workspace cache stores). */
+  addFeatures(doc: number, features: readonly string[], weights: ArrayLike<number>): void {
     const owner = this.owner as number[];
     const phrase = owner.length;
     owner.push(doc);
     this.pending ??= new Map();
-    for (const [f, w] of vec) {
-      let list = this.pending.get(f);
-      if (!list) this.pending.set(f, (list = []));
-      list.push([phrase, w]);
+    for (let i = 0; i < features.length; i++) {
+      let list = this.pending.get(features[i]);
+      if (!list) this.pending.set(features[i], (list = { ids: [], ws: [] }));
+      list.ids.push(phrase);
+      list.ws.push(weights[i]);
     }
   }
 
@@ -143,16 +149,14 @@ export class PhraseVectors {
     for (const [f, list] of this.pending) {
       const prev = this.postings.get(f);
       const n = prev?.ids.length ?? 0;
-      const ids = new Int32Array(n + list.length);
+      const ids = new Int32Array(n + list.ids.length);
       const ws = new Float32Array(ids.length);
       if (prev) {
         ids.set(prev.ids);
         ws.set(prev.ws);
       }
-      list.forEach(([phrase, w], i) => {
-        ids[n + i] = phrase;
-        ws[n + i] = w;
-      });
+      ids.set(list.ids, n);
+      ws.set(list.ws, n);
       this.postings.set(f, { ids, ws });
     }
     this.pending = undefined;

@@ -9,8 +9,8 @@ export interface CachedModels {
   body: string[];
   /** Each phrasing's distinct search tokens (the Dice overlap). */
   phraseTokens: string[][];
-  /** Each phrasing's weighted character n-grams (stored as 32-bit floats, as the index keeps them). */
-  phrases: Array<Map<string, number>>;
+  /** Each phrasing's weighted character n-grams (features and weights; 32-bit floats once stored, as the index keeps them). */
+  phrases: Array<{ features: string[]; weights: ArrayLike<number> }>;
   /** The entry folded into the latent space (null: no word the space knows). */
   latent: Float64Array | null;
   /** Concept id → weight, as the concept channel found them in the entry's texts. */
@@ -43,6 +43,8 @@ const words = (s: string) => (s ? s.split(' ') : []);
  */
 export class WorkspaceModelCache {
   private models = new Map<string, CachedModels>();
+  /** Entries read from the file, decoded when first asked for. */
+  private stored = new Map<string, StoredModels>();
   /** Keys looked up or stored this session: what the next save keeps (stale entries drop out). */
   private readonly used = new Set<string>();
   private base: string | undefined;
@@ -58,18 +60,7 @@ export class WorkspaceModelCache {
       const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number; base: string; entries: StoredModels[] };
       if (data.version !== VERSION) return cache;
       cache.base = data.base;
-      for (const [key, body, phraseTokens, phrases, latent, concepts] of data.entries) {
-        cache.models.set(key, {
-          body: words(body),
-          phraseTokens: phraseTokens.map(words),
-          phrases: phrases.map(([features, weights]) => {
-            const ws = f32(weights);
-            return new Map(words(features).map((f, i) => [f, ws[i]]));
-          }),
-          latent: latent === null ? null : f64(latent),
-          concepts,
-        });
-      }
+      for (const row of data.entries) cache.stored.set(row[0], row);
     } catch {
       // Missing or unreadable: start empty, the next save replaces it.
     }
@@ -81,6 +72,7 @@ export class WorkspaceModelCache {
     if (this.base === base) return;
     this.base = base;
     this.models.clear();
+    this.stored.clear();
     this.changed = true;
   }
 
@@ -90,6 +82,18 @@ export class WorkspaceModelCache {
   }
 
   get(key: string): CachedModels | undefined {
+    const row = this.stored.get(key);
+    if (row) {
+      const [, body, phraseTokens, phrases, latent, concepts] = row;
+      this.models.set(key, {
+        body: words(body),
+        phraseTokens: phraseTokens.map(words),
+        phrases: phrases.map(([features, weights]) => ({ features: words(features), weights: f32(weights) })),
+        latent: latent === null ? null : f64(latent),
+        concepts,
+      });
+      this.stored.delete(key);
+    }
     const hit = this.models.get(key);
     if (hit) this.used.add(key);
     return hit;
@@ -102,7 +106,7 @@ export class WorkspaceModelCache {
   }
 
   get size(): number {
-    return this.models.size;
+    return this.models.size + this.stored.size;
   }
 
   /** Writes what this session used, if anything changed (atomically). */
@@ -110,7 +114,7 @@ export class WorkspaceModelCache {
     if (!this.file || !this.changed || this.base === undefined) return;
     const entries = [...this.used].filter((k) => this.models.has(k)).map((k): StoredModels => {
       const m = this.models.get(k)!;
-      const phrases = m.phrases.map((v): [string, string] => [[...v.keys()].join(' '), b64(Float32Array.from(v.values()))]);
+      const phrases = m.phrases.map((v): [string, string] => [v.features.join(' '), b64(Float32Array.from(v.weights))]);
       return [k, m.body.join(' '), m.phraseTokens.map((p) => p.join(' ')), phrases, m.latent ? b64(m.latent) : null, m.concepts];
     });
     writeFileAtomic(this.file, JSON.stringify({ version: VERSION, base: this.base, entries }));
