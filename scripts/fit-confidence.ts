@@ -88,7 +88,7 @@ function fit(examples: Example[]): typeof CONFIDENCE_MODEL {
   }
   console.log(`threshold: ${threshold}`);
   if (process.argv.includes('--write')) {
-    const file = path.resolve(__dirname, '..', 'src', 'core', 'kb', 'confidence.ts');
+    const file = path.resolve(__dirname, '..', 'src', 'core', 'diagnosis', 'knowledge', 'confidence.ts');
     const text = fs.readFileSync(file, 'utf8')
       .replace(/export const CONFIDENCE_MODEL: ([^=]+)= \{[\s\S]*?\n\};/, (_m, type: string) => `export const CONFIDENCE_MODEL: ${type}= ${modelText};`)
       .replace(/export const REFERENCE_THRESHOLD = [0-9.]+;/, `export const REFERENCE_THRESHOLD = ${threshold};`);

@@ -166,7 +166,7 @@ const show = (f: Figures) =>
     }
   }
   if (process.argv.includes('--write')) {
-    const file = path.resolve(__dirname, '..', 'src', 'core', 'kb', 'referenceModel.ts');
+    const file = path.resolve(__dirname, '..', 'src', 'core', 'diagnosis', 'knowledge', 'referenceModel.ts');
     const text = fs.readFileSync(file, 'utf8')
       .replace(/export const REFERENCE_MODEL: ([^=]+)= \{[\s\S]*?\n\};/, (_m, type: string) => `export const REFERENCE_MODEL: ${type}= ${modelText};`)
       .replace(/export const REFERENCE_CALIBRATION = \{[^}]*\};/, `export const REFERENCE_CALIBRATION = ${calibrationText};`);

@@ -39,7 +39,7 @@ document.addEventListener('click', (event) => {
   if (button?.dataset.index) vscode.postMessage({ type: 'openQuestion', index: Number(button.dataset.index) });
   // The toolkit's buttons are keyboard-operable (Enter and Space click them); the extension does the rest.
   const action = target.closest<HTMLElement>('[data-action]')?.dataset.action;
-  if (action === 'export' || action === 'practise' || action === 'rerun') vscode.postMessage({ type: action });
+  if (action === 'export' || action === 'practise' || action === 'rerun' || action === 'compareWith') vscode.postMessage({ type: action });
 });
 
 const initial = Number(document.body.dataset.reveal ?? '');

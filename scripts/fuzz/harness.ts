@@ -81,7 +81,11 @@ export async function prepareWorker(root: string): Promise<string> {
   const map = out.outputFiles.find((f) => f.path.endsWith('.js.map'))!;
   const hash = createHash('sha256').update(js.contents);
   const knowledgeDir = path.join(root, 'knowledge');
-  for (const f of fs.readdirSync(knowledgeDir).sort()) hash.update(f).update(fs.readFileSync(path.join(knowledgeDir, f)));
+  // Every knowledge file, subfolders included (the misconception list lives in one).
+  for (const f of (fs.readdirSync(knowledgeDir, { recursive: true }) as string[]).sort()) {
+    const file = path.join(knowledgeDir, f);
+    if (fs.statSync(file).isFile()) hash.update(f).update(fs.readFileSync(file));
+  }
   const base = path.join(root, 'out', 'fuzz');
   const dir = path.join(base, `build-${hash.digest('hex').slice(0, 12)}`);
   if (fs.existsSync(path.join(dir, '.complete'))) return path.join(dir, 'worker.js');

@@ -30,7 +30,7 @@ export { UsageError };
 
 const USAGE = `Usage:
   interview-lens diagnose FILE [--json] [--html OUT] [--markdown OUT] [--engine E] [--record NAME] [--user ID] [--no-history] [--verbose]
-                               [--report-language transcript|en|zh]
+                               [--report-language transcript|en|zh] [--compare-with ID|FILE]
                                [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
                                [--transcript-out OUT]   (audio files: where to save the labeled transcript)
   interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
@@ -68,6 +68,8 @@ FILE: labeled text, raw dialogue, .srt, .vtt, Whisper / whisper.cpp JSON, Otter 
 --format: ${FORMAT_CHOICES.join(', ')} (default auto).
 --report-language: the language the report is written in; transcript (default) follows the transcript, en or zh write it all
   in that language (knowledge-base text too; what was said is quoted as spoken).
+--compare-with: a report is compared with the latest earlier run of the same interview (none: "Not compared"); this compares
+  it with another report instead: its ID (the "id" of diagnose --json) or a transcript FILE diagnosed before (its latest report).
 Audio needs speech-to-text: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_MODEL (local whisper.cpp),
   or INTERVIEW_LENS_STT_ENDPOINT (+ INTERVIEW_LENS_STT_API_KEY, INTERVIEW_LENS_STT_MODEL) for an OpenAI-compatible API.
 Optional embeddings for retrieval: INTERVIEW_LENS_EMBEDDINGS_ENDPOINT (an OpenAI-compatible /v1 URL, e.g. a local Ollama)
@@ -88,6 +90,22 @@ function sttFromEnv(env: NodeJS.ProcessEnv): SttSettings {
 
 function isAudio(file: string): boolean {
   return AUDIO_EXTENSIONS.includes(path.extname(file).toLowerCase());
+}
+
+/**
+ * The id of the report `--compare-with` names: a report id, or a transcript file diagnosed before
+ * (its latest report, whatever its text was then).
+ */
+function reportToCompareWith(store: HistoryStore | undefined, value: string, userId: string): string {
+  if (!store) throw new UsageError('--compare-with reads the history: drop --no-history');
+  const asFile = path.resolve(value);
+  if (fs.existsSync(asFile) && fs.statSync(asFile).isFile()) {
+    const latest = store.last(userId, { sourceKey: pathToFileURL(asFile).href });
+    if (!latest) throw new UsageError(`--compare-with ${value}: that file has no report in the history of user "${userId}"; diagnose it first, or give a report id`);
+    return latest.id;
+  }
+  if (!store.get(value)) throw new UsageError(`--compare-with "${value}": no report with that id in the history; give a report id (the "id" of diagnose --json) or a transcript file diagnosed before`);
+  return value;
 }
 
 /** Where the CLI keeps its history; INTERVIEW_LENS_HOME overrides ~/.interview-lens. */
@@ -212,6 +230,7 @@ export async function run(
           out: { type: 'string' },
           language: { type: 'string', default: 'auto' },
           'report-language': { type: 'string', default: 'transcript' },
+          'compare-with': { type: 'string' },
           record: { type: 'string' },
           update: { type: 'boolean', default: false },
           file: { type: 'string' },
@@ -395,6 +414,7 @@ export async function run(
     if (audio && !fs.existsSync(file)) throw new UsageError(`file not found: ${file} (check the path)`);
     const text = audio ? '' : readTranscript(file);
     const store = values['no-history'] ? undefined : await openHistory(io.env);
+    const compareWith = values['compare-with'] === undefined ? undefined : reportToCompareWith(store, values['compare-with'], values.user!);
     const core = createCore({ knowledgeDir: knowledgeSource(), store, logger: values.verbose ? stderrLogger(io.stderr) : undefined });
     if (io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT) {
       const provider = new OpenAiEmbeddingProvider(io.env.INTERVIEW_LENS_EMBEDDINGS_ENDPOINT, io.env.INTERVIEW_LENS_EMBEDDINGS_MODEL || 'text-embedding-3-small', io.env.INTERVIEW_LENS_EMBEDDINGS_API_KEY || undefined);
@@ -407,7 +427,10 @@ export async function run(
     const recorder = model.recorder(core, audio ? 'diagnose-audio' : 'diagnose-transcript');
     const runWith = { ...(model.llm ? { llm: model.llm } : {}), ...(recorder.recorder ? { recorder: recorder.recorder } : {}) };
     const result = await withSigint(async (signal) => {
-      const common = { source: path.basename(file), userId: values.user, labels, swapRoles: values['swap-roles'], reportLanguage, ...(model.llm ? { concurrency: model.concurrency } : {}) };
+      const common = {
+        source: path.basename(file), userId: values.user, labels, swapRoles: values['swap-roles'], reportLanguage,
+        ...(model.llm ? { concurrency: model.concurrency } : {}), ...(compareWith ? { compareWith } : {}),
+      };
       if (audio) {
         const r = await core.diagnoseAudio({ ...common, path: path.basename(file), language: values.language as 'auto' }, {
           caller: 'cli', signal, workspaceRoot: path.dirname(path.resolve(file)), stt: () => createSttProvider(sttFromEnv(io.env)), ...runWith,

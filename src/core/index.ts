@@ -13,6 +13,8 @@ export { renderMarkdown } from './diagnosis/report/markdown';
 export { computeProgress, weakQuestionIds, PRACTICE_QUESTIONS, type Progress } from './diagnosis/report/progress';
 export { recentReports, PROGRESS_REPORTS } from './diagnosis/history/progressHistory';
 export { renderTextSummary } from './diagnosis/report/text';
+export { recompareWith } from './diagnosis/report/generate';
+export { latestEarlierRun, sameInterview } from './diagnosis/history/earlierRun';
 export { lensTitle } from './diagnosis/report/lens';
 export { renderEntryBody, ENTRY_CSS } from './diagnosis/report/entryHtml';
 export { CATEGORIES, type Category, type KnowledgeEntry, type KnowledgeHit } from './diagnosis/knowledge/types';

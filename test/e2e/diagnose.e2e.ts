@@ -302,15 +302,21 @@ describe('Diagnose Interview, end to end in Chromium', function () {
     await screenshot(page, 'report-no-reference.png');
   });
 
-  it('item 8: a re-run of the same transcript is not progress; another interview is compared per dimension and topic', async () => {
+  it('item 8 / issue 28: a re-run is compared with its earlier run, not with the interview in between; another is compared when picked', async () => {
     await openFile(page, 'backend-interview-zh.txt');
     await runCommand(page, 'Interview Lens: Diagnose Interview');
     const frame = webviewDocument(page);
-    const rerun = frame.locator('[data-testid="rerun"]');
-    await rerun.waitFor({ timeout: 60_000 });
-    assert.match((await rerun.textContent()) ?? '', /diagnosed before .*; a re-run of the same text is not compared as progress/);
-    // Compared with the last other session (the on-call question): what it was, and how the topics relate.
-    assert.match((await frame.locator('[data-testid="compared-with"]').textContent()) ?? '', /^Compared with on-call\.txt of .+ \(1 question\)\.$/);
+    const compared = frame.locator('[data-testid="compared-with"]');
+    await compared.waitFor({ timeout: 60_000 });
+    // The earlier run of this transcript, by its date and time; not the on-call question diagnosed in between.
+    assert.match((await compared.textContent()) ?? '', /^Compared with the run of .+ of this interview \(\d+ questions\)\.$/);
+    assert.equal(await frame.locator('[data-testid="rerun"], [data-testid="not-compared"]').count(), 0, '"not compared" and then a comparison');
+    assert.equal(await frame.locator('[data-testid="compare-relation"]').getAttribute('data-relation'), 'same-topics');
+    // The report's button picks another report: the on-call question, a different interview.
+    await frame.locator('[data-testid="compare-with-other"]').click();
+    await pickRow(page, 'on-call.txt').click({ timeout: 30_000 });
+    await frame.locator('[data-testid="compared-with"][data-basis="picked"]').waitFor({ timeout: 30_000 });
+    assert.match((await frame.locator('[data-testid="compared-with"]').textContent()) ?? '', /^Compared with on-call\.txt, the run of .+ you picked \(1 question\)\.$/);
     assert.match((await frame.locator('[data-testid="compare-relation"]').textContent()) ?? '', /different interview: no knowledge topic in common/);
     assert.equal(await frame.locator('[data-testid="overall-delta"]').count(), 0, 'an unrelated interview shown as progress');
     await frame.locator('[data-testid="compared"]').scrollIntoViewIfNeeded();

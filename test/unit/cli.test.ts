@@ -136,18 +136,30 @@ describe('CLI (dist/cli.js)', () => {
     assert.deepEqual(Object.keys(q.dimensions).sort(), ['accuracy', 'completeness', 'depth', 'practicality']);
   });
 
-  it('a second run of the same file is a re-run, not progress; another interview is compared with the first and says so', function () {
-    this.timeout(120_000);
+  it('a second run of the same file is compared with the first; another interview only with --compare-with ID|FILE', function () {
+    this.timeout(180_000);
     const file = path.join(SAMPLES, 'llm-engineer-en.md');
     const report = JSON.parse(run('diagnose', file, '--json', '--user', 'cmp').stdout);
     assert.equal(report.comparedToLast, null);
     const again = JSON.parse(run('diagnose', file, '--json', '--user', 'cmp').stdout);
-    assert.equal(again.comparedToLast, null);
-    assert.equal(again.rerunOf.id, report.id);
-    assert.match(run('diagnose', file, '--user', 'cmp').stdout, /This transcript was diagnosed before .*not compared as progress/);
-    const other = run('diagnose', path.join(SAMPLES, 'rag-interview-en.srt'), '--user', 'cmp');
-    assert.match(other.stdout, /Compared with last session: Compared with llm-engineer-en\.md of .+ \(4 questions\)\./);
-    assert.match(other.stdout, /  Completeness: \d+ → \d+ \([+-]?\d+\)/);
+    assert.equal(again.comparedToLast.previousId, report.id);
+    assert.equal(again.comparedToLast.basis, 'earlier-run');
+    assert.match(run('diagnose', file, '--user', 'cmp').stdout, /Compared with an earlier run: Compared with the run of .+ of this interview \(4 questions\)\./);
+    const srt = path.join(SAMPLES, 'rag-interview-en.srt');
+    const other = run('diagnose', srt, '--user', 'cmp');
+    assert.match(other.stdout, /\nNot compared: this interview was not diagnosed before\.\n/);
+    assert.doesNotMatch(other.stdout, /→/, 'no number without a comparison');
+    const byId = run('diagnose', srt, '--user', 'cmp', '--compare-with', report.id);
+    assert.equal(byId.status, 0, byId.stderr);
+    assert.match(byId.stdout, /Compared with llm-engineer-en\.md, the run of .+ you picked \(4 questions\)\./);
+    assert.match(byId.stdout, /  Completeness: \d+ → \d+ \([+-]?\d+\)/);
+    const byFile = JSON.parse(run('diagnose', srt, '--json', '--user', 'cmp', '--compare-with', file).stdout);
+    assert.equal(byFile.comparedToLast.basis, 'picked');
+    assert.equal(byFile.comparedToLast.previousSource, 'llm-engineer-en.md');
+    const unknown = run('diagnose', srt, '--user', 'cmp', '--compare-with', 'nope');
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /--compare-with "nope": no report with that id in the history/);
+    assert.match(run('diagnose', srt, '--no-history', '--compare-with', report.id).stderr, /--compare-with reads the history: drop --no-history/);
   });
 
   it('--report-language writes the whole report in one language; a bad value is a usage error', function () {

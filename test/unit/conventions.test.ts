@@ -49,7 +49,7 @@ describe('project conventions', () => {
   it('the context menus show Diagnose for exactly the transcript and audio extensions, with no activation needed', () => {
     // A context key would exist only after activation, and the menus must work in a fresh window.
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-    const src = fs.readFileSync(path.join(ROOT, 'src', 'extension', 'transcriptExtensions.ts'), 'utf8');
+    const src = fs.readFileSync(path.join(ROOT, 'src', 'extension', 'diagnosis', 'transcriptExtensions.ts'), 'utf8');
     const transcript = JSON.parse(/TRANSCRIPT_EXTENSIONS = (\[[^\]]*\])/.exec(src)![1].replace(/'/g, '"')) as string[];
     const menus = [...manifest.contributes.menus['editor/context'], ...manifest.contributes.menus['explorer/context']];
     const whenOf = (command: string) => menus.filter((m: { command: string }) => m.command === command).map((m: { when: string }) => m.when);

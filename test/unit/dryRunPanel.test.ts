@@ -25,7 +25,7 @@ const EXTRACTED = { company: 'Acme Robotics', title: 'Senior Agent Engineer', lo
 
 /** The panel's words as VS Code gives them: the English templates of panelStrings.ts, or their zh-cn translations. */
 function strings(lang: 'en' | 'zh'): PanelStrings {
-  const source = fs.readFileSync(path.join(ROOT, 'src', 'extension', 'dryRunPanel', 'panelStrings.ts'), 'utf8');
+  const source = fs.readFileSync(path.join(ROOT, 'src', 'extension', 'dryRun', 'panelStrings.ts'), 'utf8');
   const bundle = JSON.parse(fs.readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
   const text = {} as Record<PanelStringKey, string>;
   for (const m of source.matchAll(/^\s+(\w+): vscode\.l10n\.t\('((?:[^'\\]|\\.)*)'\),$/gm)) {

@@ -59,20 +59,21 @@ describe('Markdown export of a report', () => {
     });
   }
 
-  it('delivery numbers and the comparison with the last session, from history', async () => {
+  it('delivery numbers and the comparison with a picked report, from history', async () => {
     const dir = tempDir('il-md-');
     const store = await HistoryStore.open(path.join(dir, 'history.sqlite'));
     try {
       const withStore = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
-      await withStore.diagnose({ text: fs.readFileSync(path.join(SAMPLES, 'llm-engineer-en.md'), 'utf8'), source: 'llm-engineer-en.md' });
-      const report = (await withStore.diagnose({ text: fs.readFileSync(path.join(SAMPLES, 'rag-interview-en.srt'), 'utf8'), source: 'rag-interview-en.srt' })).raw;
+      const first = (await withStore.diagnose({ text: fs.readFileSync(path.join(SAMPLES, 'llm-engineer-en.md'), 'utf8'), source: 'llm-engineer-en.md' })).raw;
+      // Another interview is compared only when the user picks it.
+      const report = (await withStore.diagnose({ text: fs.readFileSync(path.join(SAMPLES, 'rag-interview-en.srt'), 'utf8'), source: 'rag-interview-en.srt', compareWith: first.id })).raw;
       const md = renderMarkdown(report);
       const delivery = section(md, `## Delivery — ${report.delivery!.overall.score}/100`);
       assert.match(delivery, /\| Pace \| \d+ words\/min \| \d+ \|/);
       assert.match(delivery, /\| Long pauses \| 2, longest 6\.2 s, at 0:32 and 1:45 \|/);
       for (const a of report.delivery!.perAnswer) assert.ok(delivery.includes(`| Q${a.index} | ${a.pace.value} words/min | ${a.fillers.count} |`), `Q${a.index} delivery row`);
-      const compared = section(md, '## Compared with last session');
-      assert.match(compared, /Compared with llm-engineer-en\.md of .+ \(4 questions\)\./);
+      const compared = section(md, '## Compared with an earlier run');
+      assert.match(compared, /Compared with llm-engineer-en\.md, the run of .+ you picked \(4 questions\)\./);
       assert.match(compared, /- Completeness: \d+ → \d+ \([+-]?\d+\)/);
       assert.match(section(md, '### Q1.'), /\*\*Delivery \d+\/100:\*\* Pace \d+ words\/min \(\d+\)/);
     } finally {

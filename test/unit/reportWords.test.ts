@@ -266,23 +266,27 @@ describe('the report\'s words (issue 12, items 5–8)', () => {
     });
     afterEach(() => { store.close(); fs.rmSync(dir, { recursive: true, force: true }); });
 
-    it('a re-run of the same text is not progress: it is not compared, and the report says why', async () => {
+    it('a re-run of the same text is compared with its earlier run, and says which and when (issue 28)', async () => {
       const text = sample('llm-engineer-en.md');
       const first = (await c.diagnose({ text, sourceKey: 'file:///a.md' })).raw;
       const again = (await c.diagnose({ text, sourceKey: 'file:///a.md' })).raw;
-      assert.equal(again.comparedToLast, null);
+      assert.equal(again.comparedToLast?.previousId, first.id);
+      assert.equal(again.comparedToLast?.basis, 'earlier-run');
       assert.equal(again.rerunOf?.id, first.id);
-      assert.match(renderReportBody(again, { toolkit: false }), /diagnosed before[^<]*not compared/);
-      // The same text under another name, or with only its whitespace changed, is still the same interview.
+      const html = renderReportBody(again, { toolkit: false });
+      assert.match(html, /Compared with the run of [^<]+ of this interview \(4 questions\)\./);
+      assert.doesNotMatch(html, /not compared/i);
+      // The same text under another name, or with only its whitespace changed, is still the same interview: its latest run.
       const copy = (await c.diagnose({ text: `${text}\n\n`, sourceKey: 'file:///copy.md' })).raw;
-      assert.equal(copy.comparedToLast, null);
+      assert.equal(copy.comparedToLast?.previousId, again.id);
     });
 
     it('compares per dimension and per knowledge topic, and says what was compared', async () => {
       const weak = 'Interviewer: How do you make an API idempotent?\nCandidate: Disable the button.\n';
       const strong = 'Interviewer: How do you make an API idempotent?\nCandidate: The client sends an idempotency key; we store it with a unique constraint because retries happen, return the stored first response, and use optimistic lock with a version column. In production we chose the order id as key and duplicates dropped to 0%.\n';
       const first = (await c.diagnose({ text: weak, source: 'mock-1.txt' })).raw;
-      const second = (await c.diagnose({ text: strong, source: 'mock-2.txt' })).raw;
+      // Another answer is another interview: compared when the user picks it.
+      const second = (await c.diagnose({ text: strong, source: 'mock-2.txt', compareWith: first.id })).raw;
       const cmp = second.comparedToLast!;
       assert.equal(cmp.previousId, first.id);
       assert.equal(cmp.previousSource, 'mock-1.txt');
@@ -291,7 +295,7 @@ describe('the report\'s words (issue 12, items 5–8)', () => {
       assert.ok(topic && topic.delta > 0 && topic.questionsBefore === 1 && topic.questionsNow === 1, JSON.stringify(cmp.topics));
       assert.ok(cmp.dimensions.some((d) => d.dimension === 'completeness' && d.delta > 0));
       const html = renderReportBody(second, { toolkit: false });
-      assert.match(html, /Compared with mock-1\.txt/);
+      assert.match(html, /Compared with mock-1\.txt, the run of [^<]+ you picked/);
       assert.match(html, /data-testid="compare-topic"[^>]*>[^<]*engineering/);
     });
 
@@ -303,8 +307,8 @@ describe('the report\'s words (issue 12, items 5–8)', () => {
     });
 
     it('an unrelated interview is said to be one: no topic in common, no overall progress claimed', async () => {
-      await c.diagnose({ text: 'Interviewer: How do you make an API idempotent?\nCandidate: The client sends an idempotency key and the server keeps it under a unique constraint.\n', source: 'backend.txt' });
-      const other = (await c.diagnose({ text: 'Interviewer: Walk me through a RAG pipeline and how you would improve retrieval quality.\nCandidate: We chunk documents with overlap, use hybrid retrieval with BM25, rerank the top results and measure recall on an evaluation set.\n', source: 'rag.txt' })).raw;
+      const backend = (await c.diagnose({ text: 'Interviewer: How do you make an API idempotent?\nCandidate: The client sends an idempotency key and the server keeps it under a unique constraint.\n', source: 'backend.txt' })).raw;
+      const other = (await c.diagnose({ text: 'Interviewer: Walk me through a RAG pipeline and how you would improve retrieval quality.\nCandidate: We chunk documents with overlap, use hybrid retrieval with BM25, rerank the top results and measure recall on an evaluation set.\n', source: 'rag.txt', compareWith: backend.id })).raw;
       const cmp = other.comparedToLast!;
       assert.equal(cmp.relation, 'no-common-topic');
       assert.deepEqual(cmp.topics, []);

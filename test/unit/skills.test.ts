@@ -148,7 +148,7 @@ describe('diagnose-transcript skill', () => {
     await assert.rejects(core.diagnose({ text: 'no labels at all' }), (e: Error) => e instanceof SkillStepError && e.error.code === 'input_error');
   });
 
-  it('compares with the same user\'s previous report', async () => {
+  it('compares with a report the user picks, by dimension', async () => {
     const dir = tempDir();
     const store = await HistoryStore.open(path.join(dir, 'h.sqlite'));
     const core = createCore({ knowledgeDir: KNOWLEDGE_DIR, store });
@@ -157,13 +157,17 @@ describe('diagnose-transcript skill', () => {
     const first = (await core.diagnose({ text: weak, userId: 'ana' })).raw;
     assert.equal(first.comparedToLast, null);
     await core.diagnose({ text: strong, userId: 'other-user' });
-    const second = (await core.diagnose({ text: strong, userId: 'ana' })).raw;
+    // Another answer is another interview: compared only when picked.
+    assert.equal((await core.diagnose({ text: strong, userId: 'ana', persist: false })).raw.comparedToLast, null);
+    const second = (await core.diagnose({ text: strong, userId: 'ana', compareWith: first.id })).raw;
     assert.equal(second.comparedToLast?.previousId, first.id);
+    assert.equal(second.comparedToLast?.basis, 'picked');
     assert.ok(second.comparedToLast!.overallDelta > 0);
     assert.ok(second.comparedToLast!.improved.some((d) => d.dimension === 'completeness'));
     assert.deepEqual(second.comparedToLast!.declined, []);
-    const third = (await core.diagnose({ text: weak, userId: 'ana' })).raw;
+    const third = (await core.diagnose({ text: weak, userId: 'ana', compareWith: second.id })).raw;
     assert.ok(third.comparedToLast!.declined.some((d) => d.dimension === 'completeness'));
+    store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,6 @@
 // Starts and stops code-server for the VS Code suites, and collects its logs when a suite fails.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
@@ -42,11 +43,34 @@ export async function installExtensions(extensionsDir, vsixFiles) {
   await exec(CODE_SERVER, args, { quiet: true });
 }
 
+/** The test-only Chinese language pack (test/vscode/zh-language-pack): its id and version. */
+const ZH_PACK = JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'vscode', 'zh-language-pack', 'package.json'), 'utf8'));
+
+/**
+ * Makes the language pack installed in `extensionsDir` known to a server with this user-data
+ * folder (languagepacks.json, as VS Code writes it when it installs one), so that `--locale zh-cn`
+ * is a Chinese display language (shared/docs/facts.md).
+ */
+function registerZhLanguagePack(userDataDir, extensionsDir) {
+  const id = `${ZH_PACK.publisher}.${ZH_PACK.name}`;
+  const folder = fs.readdirSync(extensionsDir).find((d) => d.toLowerCase().startsWith(`${id.toLowerCase()}-`));
+  if (!folder) throw new Error(`${id} is not installed in ${extensionsDir}`);
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify({
+    'zh-cn': {
+      hash: createHash('md5').update(`${id}@${ZH_PACK.version}`).digest('hex'),
+      extensions: [{ extensionIdentifier: { id }, version: ZH_PACK.version }],
+      translations: { vscode: path.join(extensionsDir, folder, 'translations', 'main.i18n.json') },
+      label: '中文(简体)',
+    },
+  }, null, 2));
+}
+
 /**
  * Starts code-server on a free port with its own user-data folder. `trusted: false` leaves
- * Workspace Trust on, so the folder opens in Restricted Mode.
+ * Workspace Trust on, so the folder opens in Restricted Mode. `locale: 'zh-cn'` starts it in
+ * Chinese; the test language pack must be installed in `extensionsDir`.
  */
-export async function startCodeServer({ folder, userDataDir, extensionsDir, trusted = true, env = {} }) {
+export async function startCodeServer({ folder, userDataDir, extensionsDir, trusted = true, env = {}, locale }) {
   const port = await freePort();
   fs.mkdirSync(userDataDir, { recursive: true });
   // Quiet the first-run UI so tests see the workbench, not walkthroughs and prompts.
@@ -71,6 +95,10 @@ export async function startCodeServer({ folder, userDataDir, extensionsDir, trus
   const args = ['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check',
     '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
   if (trusted) args.push('--disable-workspace-trust');
+  if (locale === 'zh-cn') {
+    registerZhLanguagePack(userDataDir, extensionsDir);
+    args.push('--locale', locale);
+  }
   args.push(folder);
   const child = spawn(CODE_SERVER, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';

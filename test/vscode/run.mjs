@@ -11,6 +11,10 @@ import { CHROMIUM, CHROMIUM_ARGS, CODE_SERVER, ROOT, exec, extensionHostLog, ins
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const RESULTS = path.join(ROOT, 'test-results');
 const RUN = path.join(ROOT, '.vscode-test', 'run');
+/** The test-only Chinese language pack, packaged (see test/vscode/zh-language-pack). */
+const ZH_PACK_VSIX = path.join(RUN, 'zh-language-pack.vsix');
+/** The browser suite's steps in a Chinese UI: run against a second code-server started with --locale zh-cn. */
+const ZH_SPECS = 'test/e2e/**/*.zh-e2e.ts';
 const timings = {};
 let passed = 0;
 let failed = 0;
@@ -39,6 +43,8 @@ async function prepare() {
     await exec('npm', ['run', '-s', 'package'], { cwd: ROOT, quiet: true });
     await exec(path.join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', path.join(RUN, 'test-runner.vsix')],
       { cwd: path.join(ROOT, 'test', 'vscode', 'runner'), quiet: true });
+    await exec(path.join(ROOT, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', ZH_PACK_VSIX],
+      { cwd: path.join(ROOT, 'test', 'vscode', 'zh-language-pack'), quiet: true });
     await buildIntegrationSuite(ROOT);
   });
   fs.rmSync(RESULTS, { recursive: true, force: true });
@@ -93,31 +99,56 @@ async function integration({ extensionsDir, workspace }, trust) {
   }
 }
 
-async function e2e({ extensionsDir, workspace }) {
-  const userDataDir = path.join(RUN, 'user-e2e');
-  const server = await startCodeServer({ folder: workspace, userDataDir, extensionsDir, trusted: true });
+/** Runs the e2e specs `spec` with mocha against `server`; false when a test failed. */
+async function runSpecs(spec, server, { workspace, userDataDir, jsonOut }) {
   try {
-    const jsonOut = path.join(RUN, 'e2e.json');
-    let ok = true;
+    await exec(path.join(ROOT, 'node_modules', '.bin', 'mocha'), ['--no-config', '--require', 'esbuild-register', '--timeout', '180000', '--reporter', 'spec', spec], {
+      cwd: ROOT, env: { ...process.env, IL_E2E_URL: server.url, IL_E2E_RESULTS: RESULTS, IL_E2E_JSON: jsonOut, IL_E2E_WORKSPACE: workspace, IL_E2E_USER_DATA: userDataDir },
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function e2e({ extensionsDir, workspace }) {
+  const jsonOut = path.join(RUN, 'e2e.json');
+  // IL_E2E_SPEC runs one suite (a quicker loop while working on it); all of them by default.
+  const spec = process.env.IL_E2E_SPEC;
+  const zhOnly = !!spec && spec.endsWith('.zh-e2e.ts');
+  let ok = true;
+  let failedUserData;
+  if (!zhOnly) {
+    const userDataDir = path.join(RUN, 'user-e2e');
+    const server = await startCodeServer({ folder: workspace, userDataDir, extensionsDir, trusted: true });
     try {
-      await exec(path.join(ROOT, 'node_modules', '.bin', 'mocha'), ['--no-config', '--require', 'esbuild-register', '--timeout', '180000',
-        // IL_E2E_SPEC runs one suite (a quicker loop while working on it); all of them by default.
-        '--reporter', 'spec', process.env.IL_E2E_SPEC || 'test/e2e/**/*.e2e.ts'], {
-        cwd: ROOT, env: { ...process.env, IL_E2E_URL: server.url, IL_E2E_RESULTS: RESULTS, IL_E2E_JSON: jsonOut, IL_E2E_WORKSPACE: workspace, IL_E2E_USER_DATA: userDataDir },
-      });
-    } catch {
-      ok = false;
+      if (!(await runSpecs(spec || 'test/e2e/**/*.e2e.ts', server, { workspace, userDataDir, jsonOut }))) [ok, failedUserData] = [false, userDataDir];
+    } finally {
+      await server.stop();
     }
-    const counts = fs.existsSync(jsonOut) ? JSON.parse(fs.readFileSync(jsonOut, 'utf8')) : { passed: 0, failed: 1 };
-    passed += counts.passed;
-    failed += counts.failed || (ok ? 0 : 1);
-    if (!ok) {
-      console.log(`\nExtension host log (${userDataDir}):\n${extensionHostLog(userDataDir) || '(no lines from Interview Lens)'}`);
-      const shot = lastScreenshot();
-      if (shot) console.log(`Last screenshot: ${shot}`);
+  }
+  if (!spec || zhOnly) {
+    // A Chinese display language: Interview Lens and the stub language pack in an extensions folder of their own.
+    const zhExtensions = path.join(RUN, 'extensions-zh');
+    await installExtensions(zhExtensions, [path.join(ROOT, 'interview-lens.vsix'), ZH_PACK_VSIX]);
+    const userDataDir = path.join(RUN, 'user-e2e-zh');
+    const server = await startCodeServer({ folder: workspace, userDataDir, extensionsDir: zhExtensions, trusted: true, locale: 'zh-cn' });
+    try {
+      if (!(await runSpecs(spec || ZH_SPECS, server, { workspace, userDataDir, jsonOut }))) {
+        ok = false;
+        failedUserData ??= userDataDir;
+      }
+    } finally {
+      await server.stop();
     }
-  } finally {
-    await server.stop();
+  }
+  const counts = fs.existsSync(jsonOut) ? JSON.parse(fs.readFileSync(jsonOut, 'utf8')) : { passed: 0, failed: 1 };
+  passed += counts.passed;
+  failed += counts.failed || (ok ? 0 : 1);
+  if (!ok) {
+    console.log(`\nExtension host log (${failedUserData}):\n${extensionHostLog(failedUserData) || '(no lines from Interview Lens)'}`);
+    const shot = lastScreenshot();
+    if (shot) console.log(`Last screenshot: ${shot}`);
   }
 }
 

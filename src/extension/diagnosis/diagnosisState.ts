@@ -56,6 +56,11 @@ export class DiagnosisState implements vscode.Disposable {
     return this.byUri.get(uri.toString())?.report;
   }
 
+  /** Puts `report` in the place of the report with its id (compared anew), keeping what it matches. */
+  replace(report: Report): void {
+    for (const entry of this.byUri.values()) if (entry.report.id === report.id) entry.report = report;
+  }
+
   invalidate(uri: vscode.Uri): void {
     if (this.byUri.delete(uri.toString())) this.changed.fire(uri);
   }

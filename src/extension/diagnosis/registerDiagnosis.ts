@@ -3,6 +3,7 @@ import { ScoreCodeLensProvider } from './codeLensProvider';
 import { diagnoseAudioCommand, diagnoseCommand, openQuestionInEditor, revealQuestionCommand, showReportCommand, swapRolesCommand, type Deps } from './diagnoseCommands';
 import { DiagnosisState } from './diagnosisState';
 import { exportReportCommand } from './exportReport';
+import { compareWithCommand } from './compareWithCommand';
 import { QuestionHoverProvider } from './questionHover';
 import { ReportPanel } from './reportPanel';
 import { ReportPanelSerializer } from './reportPanelSerializer';
@@ -35,6 +36,7 @@ export function registerDiagnosis(context: vscode.ExtensionContext, host: CoreHo
     vscode.commands.registerCommand('interviewLens.swapRoles', (uri?: vscode.Uri, swapped?: boolean) => swapRolesCommand(deps, uri, typeof swapped === 'boolean' ? swapped : undefined)),
     vscode.commands.registerCommand('interviewLens.diagnoseAudio', (uri?: vscode.Uri) => diagnoseAudioCommand(deps, uri)),
     vscode.commands.registerCommand('interviewLens.exportReport', (arg?: unknown) => exportReportCommand(deps, arg)),
+    vscode.commands.registerCommand('interviewLens.compareReportWith', (arg?: unknown) => compareWithCommand(deps, arg)),
   );
   return deps;
 }

@@ -111,6 +111,7 @@ export class ReportPanel implements vscode.Disposable {
       if (!this.current || this.panel !== panel) return;
       if (m?.type === 'openQuestion' && typeof m.index === 'number' && !this.current.detached) this.onOpenQuestion(this.current.uri, m.index);
       // The toolbar's buttons run the same commands as the palette, for the report on show.
+      if (m?.type === 'compareWith') void vscode.commands.executeCommand('interviewLens.compareReportWith', { reportId: this.current.report.id });
       if (m?.type === 'export') void vscode.commands.executeCommand('interviewLens.exportReport', { reportId: this.current.report.id });
       if (m?.type === 'practise') void vscode.commands.executeCommand('interviewLens.practiseWeakQuestions', { userId: this.current.report.userId });
       if (m?.type === 'rerun' && !this.current.detached) void vscode.commands.executeCommand('interviewLens.diagnose', this.current.uri);

@@ -14,6 +14,7 @@ import { DRY_RUN_CSS, renderDryRunBody } from './panelHtml';
 import { panelStrings } from './panelStrings';
 import { askRecordingName, recordAsTest, type RecordTestDeps } from './recordTest';
 import { DryRunRefusal, runDryRun, type DryRunDeps, type DryRunOutcome, type DryRunRequest, type FixButton } from './runDryRun';
+import { errorText } from '../shared/errorText';
 
 /** How long Copy as JSON waits for the clipboard before opening the JSON in an editor. */
 const CLIPBOARD_WAIT_MS = 3000;
@@ -153,7 +154,8 @@ export class DryRunPanel implements DryRunPanelApi, vscode.Disposable {
       this.deps.log.warn(`dry run: ${err.message}`);
       return this.notice('error', err.message, err.fixes);
     }
-    const message = err instanceof Error ? err.message : String(err);
+    // A template error reads in the UI's language (the engine writes it in English).
+    const message = errorText(err);
     if (err instanceof LlmError && err.kind === 'replay_miss') {
       this.deps.log.warn(`dry run: ${message}`);
       return this.notice('error', vscode.l10n.t('The recorded run no longer matches the skill: it asks the model something the cassette did not record. Re-record the cassette (the Test Explorer\'s Re-record), or dry-run the skill on its input with a model. {0}', message));

@@ -16,6 +16,7 @@ import { ActionsFailedError } from '../../core/skills/actions/runActions';
 import { ActionInputError, StalePlanError } from '../../core/skills/actions/types';
 import { RecordsError } from '../../core/records/errors';
 import { TemplateError } from '../../core/runtime/template';
+import { errorText } from '../shared/errorText';
 import { StoreError } from '../../core/store/storeError';
 import type { RecordsStore } from '../../core/records/recordsStore';
 import type { CoreHost } from '../shared/coreHost';
@@ -382,7 +383,7 @@ function reportFailure(err: unknown, deps: RunSkillDeps, skill: string | undefin
   }
   if (err instanceof TemplateError || err instanceof ActionInputError || (err instanceof RecordsError && err.code !== 'restricted')) {
     log.warn(`run skill ${name}: ${err.message}`);
-    void showError(vscode.l10n.t('{0} could not plan its actions: {1}. Fix the skill.yaml; nothing was written.', name, err.message));
+    void showError(vscode.l10n.t('{0} could not plan its actions: {1}. Fix the skill.yaml; nothing was written.', name, errorText(err)));
     return;
   }
   if (err instanceof ActionsFailedError) {

@@ -40,6 +40,8 @@ export interface DiagnoseInput {
   reportLanguage?: Language | 'transcript';
   /** The answers were typed (a mock interview), not spoken: the report says so instead of asking for timestamps. */
   typedAnswers?: boolean;
+  /** The id of a stored report to compare with, instead of the latest earlier run of this interview. */
+  compareWith?: string;
 }
 
 /** Questions judged at once by a model engine (setting interviewLens.llm.concurrency). */
@@ -140,6 +142,7 @@ export const diagnoseTranscript: Skill<DiagnoseInput, Report> = {
       source: input.source ?? 'transcript', engine: ctx.llm ? ctx.llm.engine : 'offline',
       ...(ctx.llm ? { model: ctx.llm.model } : {}), ...(ctx.usage && ctx.usage.calls.length ? { usage: ctx.usage.totals() } : {}),
       textHash: reportOrigin(input.sourceKey ?? '', input.text).textHash,
+      ...(input.compareWith ? { compareWith: input.compareWith } : {}),
       transcript: {
         format: split.format, timed: split.timed, speakers: split.speakers, ...(input.swapRoles ? { swapped: true } : {}),
         ...(split.warnings ? { skipped: split.warnings } : {}), ...(input.typedAnswers && !split.timed ? { typed: true } : {}),

@@ -4,6 +4,7 @@ import type { AnswerAnalysis } from '../../diagnosis/judge/analysis';
 import type { Language } from '../../text/language';
 import type { DeliveryReport } from '../../diagnosis/speech/delivery';
 import { fail, ok, type Tool } from '../../calls/tool';
+import { latestEarlierRun } from '../../diagnosis/history/earlierRun';
 
 /** A pair with its analysis, as the report generator takes it. */
 export interface AnalysedPair {
@@ -21,33 +22,22 @@ interface Input {
   pairs: AnalysedPair[]; language: Language; transcriptLanguage?: Language; userId: string; source: string; engine: string;
   model?: string; usage?: Report['usage'];
   delivery?: DeliveryReport; transcript?: Report['transcript'];
-  /** sha256 of the diagnosed text: an earlier report of the same text is a re-run, not a session. */
+  /** sha256 of the diagnosed text: an earlier report of the same text is a run of the same interview. */
   textHash?: string;
+  /** The id of a report in the history to compare with instead of the latest earlier run of this interview. */
+  compareWith?: string;
 }
 
-/** How many earlier reports of the same interview (edited or copied) are skipped to find the previous session. */
-const RERUNS_SKIPPED = 10;
-
-function normalized(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+export { sameInterview } from '../../diagnosis/history/earlierRun';
 
 /**
- * Whether two sessions are the same interview: most of their question-and-answer pairs are the
- * same words (a re-run after a typo fix, the same file copied elsewhere, an older report).
+ * Builds the report (summary, rows, three-horizon plan) and compares it with the latest earlier run
+ * of the same interview, or with the report the user picked (`compareWith`).
  */
-export function sameInterview(a: ReadonlyArray<Pick<QuestionReport, 'question' | 'answer'>>, b: ReadonlyArray<Pick<QuestionReport, 'question' | 'answer'>>): boolean {
-  if (a.length === 0 || b.length === 0) return false;
-  const before = new Set(b.map((q) => normalized(`${q.question}\n${q.answer}`)));
-  const same = a.filter((q) => before.has(normalized(`${q.question}\n${q.answer}`))).length;
-  return same / Math.max(a.length, b.length) >= 0.5;
-}
-
-/** Builds the report (summary, rows, three-horizon plan) and compares it with the user's previous session (not a re-run of the same text). */
 export const generateReport: Tool<Input, Report> = {
   name: 'generate_report',
   description:
-    'Build an interview report from analysed Q&A pairs: overall and per-dimension scores, per-question rows, an improvement plan (immediate, short-term, long-term) and a comparison with the same user\'s previous session per dimension and knowledge topic (an earlier report of the same text is a re-run, not compared). The report is written in `language`.',
+    'Build an interview report from analysed Q&A pairs: overall and per-dimension scores, per-question rows, an improvement plan (immediate, short-term, long-term) and a comparison per dimension and knowledge topic with the latest earlier run of the same interview by the same user (none when it was never diagnosed; another interview only when `compareWith` names it). The report is written in `language`.',
   inputSchema: {
     type: 'object',
     properties: {
@@ -71,7 +61,8 @@ export const generateReport: Tool<Input, Report> = {
       },
       language: { type: 'string', enum: ['zh', 'en'], description: 'The language the report is written in (the analyses\' explanations were written in it).' },
       transcriptLanguage: { type: 'string', enum: ['zh', 'en'], description: 'The transcript\'s language, when it differs from the report\'s.' },
-      textHash: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'sha256 of the diagnosed text, to tell a re-run from a new session.' },
+      textHash: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'sha256 of the diagnosed text, to find earlier runs of the same interview.' },
+      compareWith: { type: 'string', minLength: 1, description: 'The id of a stored report to compare with instead of the latest earlier run of this interview.' },
       userId: { type: 'string', minLength: 1, default: 'default' },
       source: { type: 'string', default: 'transcript' },
       engine: { type: 'string', default: 'offline' },
@@ -121,28 +112,19 @@ export const generateReport: Tool<Input, Report> = {
         ...(p.answerEndS !== undefined ? { answerEndS: p.answerEndS } : {}),
       });
     }
-    // The previous session: not this text again (exactly, or edited, or copied under another name).
-    let previous: Report | null = null;
-    let rerunOf: Report['rerunOf'] = null;
-    if (ctx.store) {
-      const same = input.textHash ? ctx.store.last(input.userId, { textHash: input.textHash }) : null;
-      if (same) rerunOf = { id: same.id, createdAt: same.createdAt };
-      const skipped: string[] = [];
-      for (let i = 0; i <= RERUNS_SKIPPED; i++) {
-        const candidate = ctx.store.last(input.userId, { excludeIds: skipped, ...(input.textHash ? { excludeTextHash: input.textHash } : {}) });
-        if (!candidate) break;
-        if (!sameInterview(rows, candidate.perQuestion ?? [])) {
-          previous = candidate;
-          break;
-        }
-        rerunOf ??= { id: candidate.id, createdAt: candidate.createdAt };
-        skipped.push(candidate.id);
-      }
+    // Compared with the latest earlier run of this interview (the progress view counts it as a
+    // re-run), or with the report the user picked.
+    const earlier = ctx.store ? latestEarlierRun(ctx.store, input.userId, { textHash: input.textHash, rows }) : null;
+    const rerunOf: Report['rerunOf'] = earlier ? { id: earlier.id, createdAt: earlier.createdAt } : null;
+    let previous: Report | null = earlier;
+    if (input.compareWith) {
+      previous = ctx.store?.get(input.compareWith) ?? null;
+      if (!previous) return fail('input_error', `there is no report "${input.compareWith}" in the history to compare with: give the id of a saved report`);
     }
     return ok(buildReport({
       rows, language: input.language, transcriptLanguage: input.transcriptLanguage ?? input.language, userId: input.userId, source: input.source, engine: input.engine,
       ...(input.model ? { model: input.model } : {}), ...(input.usage ? { usage: input.usage } : {}),
-      now: new Date(ctx.clock()), previous, rerunOf, delivery: input.delivery ?? null, transcript: input.transcript,
+      now: new Date(ctx.clock()), previous, basis: input.compareWith ? 'picked' : 'earlier-run', rerunOf, delivery: input.delivery ?? null, transcript: input.transcript,
     }));
   },
 };

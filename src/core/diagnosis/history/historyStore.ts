@@ -52,8 +52,10 @@ export interface LastReportQuery {
   excludeIds?: readonly string[];
   /** Only reports computed from this exact text (sha256, see ReportOrigin). */
   textHash?: string;
-  /** Not reports computed from this exact text: a re-run is not another session. */
+  /** Not reports computed from this exact text. */
   excludeTextHash?: string;
+  /** Only reports computed from this file (any text: see ReportOrigin). */
+  sourceKey?: string;
 }
 
 /** Reports kept between sessions; `HistoryStore` is the file-backed implementation. */
@@ -253,6 +255,10 @@ export class HistoryStore implements ReportHistory {
     if (options.excludeTextHash) {
       where.push('(text_hash IS NULL OR text_hash != ?)');
       params.push(options.excludeTextHash);
+    }
+    if (options.sourceKey) {
+      where.push('source_key = ?');
+      params.push(options.sourceKey);
     }
     return this.readBody(`SELECT body, body_file FROM reports WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT 1`, params);
   }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { count, dimInSentence, listJoin, msg } from '../../text/i18n';
 import { CATEGORIES, DIMENSIONS, type Category, type Dimension } from '../knowledge/types';
 import type { Language } from '../../text/language';
-import type { Comparison, QuestionReport, Report } from './model';
+import type { Comparison, ComparisonBasis, QuestionReport, Report } from './model';
 
 /** Changes smaller than this are noise between two sessions, not progress. */
 export const MEANINGFUL_DELTA = 3;
@@ -42,10 +42,11 @@ function byTopic(rows: ReadonlyArray<Pick<QuestionReport, 'reference' | 'content
 export type ComparedReport = Pick<Report, 'id' | 'createdAt' | 'summary'> & Partial<Pick<Report, 'source' | 'perQuestion'>>;
 
 /**
- * Compares a session with the user's previous one: each dimension assessed in both, each knowledge
- * topic asked in both, and which topics only one of them asked (a different interview shares none).
+ * Compares a session with an earlier report (`basis` says why that one): each dimension assessed in
+ * both, each knowledge topic asked in both, and which topics only one of them asked (a different
+ * interview shares none).
  */
-export function compareReports(current: Pick<Report, 'summary' | 'perQuestion'>, previous: ComparedReport): Comparison {
+export function compareReports(current: Pick<Report, 'summary' | 'perQuestion'>, previous: ComparedReport, basis: ComparisonBasis = 'earlier-run'): Comparison {
   const dimensions: Comparison['dimensions'] = [];
   const improved: Comparison['improved'] = [];
   const declined: Comparison['declined'] = [];
@@ -70,6 +71,7 @@ export function compareReports(current: Pick<Report, 'summary' | 'perQuestion'>,
   const onlyNow = [...now.keys()].filter((t) => !then.has(t));
   const onlyBefore = [...then.keys()].filter((t) => !now.has(t));
   return {
+    basis,
     previousId: previous.id,
     previousCreatedAt: previous.createdAt,
     ...(previous.source !== undefined ? { previousSource: previous.source } : {}),
@@ -83,6 +85,11 @@ export function compareReports(current: Pick<Report, 'summary' | 'perQuestion'>,
     improved,
     declined,
   };
+}
+
+/** `report` compared with `other` instead (the user picked it); the rest of the report is unchanged. */
+export function recompareWith(report: Report, other: ComparedReport): Report {
+  return { ...report, comparedToLast: compareReports(report, other, 'picked') };
 }
 
 /** A stored comparison with every field (reports saved before per-topic comparison lack some). */
@@ -176,7 +183,10 @@ function withDelivery(plan: Report['improvementPlan'], delivery: DeliveryReport 
   };
 }
 
-/** Builds the report from per-question rows; `previous` is the user's last stored report of another text, if any. */
+/**
+ * Builds the report from per-question rows; `previous` is what it is compared with (the latest
+ * earlier run of the same interview, or a report the user picked: `basis`), if any.
+ */
 export function buildReport(input: {
   rows: QuestionReport[];
   /** The language the report is written in (the rows' explanations were written in it). */
@@ -189,6 +199,7 @@ export function buildReport(input: {
   usage?: Report['usage'];
   now: Date;
   previous?: ComparedReport | null;
+  basis?: ComparisonBasis;
   rerunOf?: Report['rerunOf'];
   delivery?: DeliveryReport | null;
   transcript?: Report['transcript'];
@@ -221,7 +232,7 @@ export function buildReport(input: {
     summary,
     perQuestion: rows,
     improvementPlan: withDelivery(planFor(rows, dimensions, lang), input.delivery ?? null, lang),
-    comparedToLast: input.previous ? compareReports({ summary, perQuestion: rows }, input.previous) : null,
+    comparedToLast: input.previous ? compareReports({ summary, perQuestion: rows }, input.previous, input.basis ?? 'earlier-run') : null,
     ...(input.rerunOf ? { rerunOf: input.rerunOf } : {}),
     ...(input.transcript ? { transcript: input.transcript } : {}),
     delivery: input.delivery ?? null,

@@ -4,6 +4,7 @@ import type { Language } from '../../text/language';
 import type { Progress } from './progress';
 import { renderAnswerDelivery, renderDeliverySection, renderSpeakers } from './deliveryHtml';
 import { fullComparison, topicName } from './generate';
+import { comparisonLead } from './comparisonWording';
 import { escapeHtml, scoreClass } from './htmlText';
 import type { QuestionReport, Report } from './model';
 import { renderProgressSection } from './progressHtml';
@@ -117,13 +118,17 @@ function row(lang: Language, name: string, x: { before: number; now: number; del
   return `<li ${attrs}>${escapeHtml(msg(lang, 'compare.row', name, x.before, x.now, signed(x.delta)))}</li>`;
 }
 
-/** What this session is compared with, and how: per dimension, per shared topic, and the overall score only when the topics match. */
-function comparisonSection(report: Report, lang: Language): string {
+/**
+ * What this session is compared with, and how: per dimension, per shared topic, and the overall
+ * score only when the topics match. In the webview (`toolkit`) a button picks another report.
+ */
+function comparisonSection(report: Report, lang: Language, toolkit: boolean): string {
   const c = report.comparedToLast ? fullComparison(report.comparedToLast) : null;
-  const rerun = report.rerunOf ? `<p class="muted" data-testid="rerun">${escapeHtml(msg(lang, 'report.rerun', formatDate(report.rerunOf.createdAt, lang)))}</p>` : '';
-  if (!c) return `${rerun}${report.rerunOf ? '' : `<p class="muted">${escapeHtml(msg(lang, 'report.noPrevious'))}</p>`}`;
+  const pick = toolkit ? `<p><vscode-button appearance="secondary" data-action="compareWith" data-testid="compare-with-other">${escapeHtml(msg(lang, 'report.compareWithOther'))}</vscode-button></p>` : '';
+  const lead = comparisonLead(report, lang);
+  const rerun = lead.legacyRerun ? `<p class="muted" data-testid="rerun">${escapeHtml(lead.legacyRerun)}</p>` : '';
+  if (!c) return `${rerun}${lead.none ? `<p class="muted" data-testid="not-compared">${escapeHtml(lead.none)}</p>` : ''}${pick}`;
   const topics = (ts: string[]) => ts.map((t) => topicName(t, lang)).join(lang === 'zh' ? '、' : ', ') || msg(lang, 'compare.noTopics');
-  const what = msg(lang, 'compare.with', c.previousSource ?? '—', formatDate(c.previousCreatedAt, lang), count(lang, c.previousQuestions ?? 0, 'question'));
   const relation = c.relation === 'no-common-topic'
     ? msg(lang, 'compare.unrelated', topics(c.onlyBefore), topics(c.onlyNow))
     : c.relation === 'same-topics'
@@ -138,8 +143,9 @@ function comparisonSection(report: Report, lang: Language): string {
     ? `<h3>${escapeHtml(msg(lang, 'compare.byTopic'))}</h3><ul>${c.topics.map((t) => `<li data-testid="compare-topic" data-topic="${escapeHtml(t.topic)}">${escapeHtml(msg(lang, 'compare.topicRow', topicName(t.topic, lang), t.before, t.now, signed(t.delta), count(lang, t.questionsBefore, 'question'), count(lang, t.questionsNow, 'question')))}</li>`).join('')}</ul>`
     : '';
   const unchanged = !c.improved.length && !c.declined.length ? `<p class="muted">${escapeHtml(msg(lang, 'report.unchanged'))}</p>` : '';
-  const said = c.known ? `<p data-testid="compared-with">${escapeHtml(what)}</p><p data-testid="compare-relation" data-relation="${c.relation}">${escapeHtml(relation)}</p>` : '';
-  return `${rerun}${said}${overall}${dims}${byTopic}${unchanged}`;
+  const said = lead.compared ? `<p data-testid="compared-with" data-basis="${c.basis ?? ''}" data-previous-id="${escapeHtml(c.previousId)}">${escapeHtml(lead.compared)}</p>` : '';
+  const how = c.known ? `<p data-testid="compare-relation" data-relation="${c.relation}">${escapeHtml(relation)}</p>` : '';
+  return `${rerun}${said}${pick}${how}${overall}${dims}${byTopic}${unchanged}`;
 }
 
 /** The run's model usage and fallbacks, when a model engine scored. */
@@ -178,7 +184,7 @@ ${divider}
 ${renderDeliverySection(report, lang, o.charts !== false)}
 ${divider}
 <h2>${escapeHtml(msg(lang, 'report.compared'))}</h2>
-<section class="compared" data-testid="compared">${comparisonSection(report, lang)}</section>
+<section class="compared" data-testid="compared">${comparisonSection(report, lang, o.toolkit)}</section>
 ${divider}
 ${progress ? `${progress}
 ${divider}` : ''}

@@ -12,6 +12,7 @@ import { DIMENSIONS } from '../knowledge/types';
 import type { Language } from '../../text/language';
 import { deliveryMetrics, noDeliveryNote, speakerEvidence } from './deliveryHtml';
 import { fullComparison, topicName } from './generate';
+import { comparisonLead } from './comparisonWording';
 import type { QuestionReport, Report } from './model';
 import { engineLabel, fallbackLine, scoredByLine, usageLine } from './usageText';
 
@@ -81,14 +82,15 @@ function delivery(report: Report, lang: Language): string[] {
 
 function comparison(report: Report, lang: Language): string[] {
   const out = [`## ${mdText(msg(lang, 'report.compared'))}`, ''];
-  if (report.rerunOf) out.push(mdText(msg(lang, 'report.rerun', formatDate(report.rerunOf.createdAt, lang))), '');
+  const lead = comparisonLead(report, lang);
+  if (lead.legacyRerun) out.push(mdText(lead.legacyRerun), '');
   const c = report.comparedToLast ? fullComparison(report.comparedToLast) : null;
   if (!c) {
-    if (!report.rerunOf) out.push(mdText(msg(lang, 'report.noPrevious')), '');
+    if (lead.none) out.push(mdText(lead.none), '');
     return out;
   }
   const topics = (ts: string[]) => ts.map((t) => topicName(t, lang)).join(lang === 'zh' ? '、' : ', ') || msg(lang, 'compare.noTopics');
-  if (c.known) out.push(mdText(msg(lang, 'compare.with', c.previousSource ?? '—', formatDate(c.previousCreatedAt, lang), count(lang, c.previousQuestions ?? 0, 'question'))), '');
+  if (lead.compared) out.push(mdText(lead.compared), '');
   if (c.relation === 'no-common-topic') out.push(mdText(msg(lang, 'compare.unrelated', topics(c.onlyBefore), topics(c.onlyNow))), '');
   else {
     out.push(`- ${mdText(msg(lang, 'compare.row', msg(lang, 'report.overall'), report.summary.overallScore - c.overallDelta, report.summary.overallScore, signed(c.overallDelta)))}`);

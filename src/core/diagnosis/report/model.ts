@@ -47,10 +47,19 @@ export interface ComparedScore {
 }
 
 /**
- * How this session compares with the user's previous one (never a re-run of the same text): per
- * dimension, and per knowledge topic that both sessions asked about, saying what was compared.
+ * Why a report is compared with the one it is: the latest earlier run of the same interview (same
+ * text, or mostly the same questions and answers), or a report the user picked. Reports saved
+ * before issue 28 have none: they were compared with the user's previous other interview.
+ */
+export type ComparisonBasis = 'earlier-run' | 'picked';
+
+/**
+ * How this session compares with an earlier report: per dimension, and per knowledge topic that
+ * both asked about, saying what was compared.
  */
 export interface Comparison {
+  /** Absent in reports saved before issue 28 (compared with another interview). */
+  basis?: ComparisonBasis;
   previousId: string;
   previousCreatedAt: string;
   /** What the previous session diagnosed, so the report can say what it is compared with. */
@@ -98,8 +107,9 @@ export interface Report {
   };
   perQuestion: QuestionReport[];
   improvementPlan: { immediate: string[]; shortTerm: string[]; longTerm: string[] };
+  /** The comparison with the latest earlier run of this interview, or with the report the user picked; null when neither. */
   comparedToLast: Comparison | null;
-  /** The earlier report of this same text, when there is one: a re-run is not compared as progress. */
+  /** The latest earlier run of this same interview, when there is one: progress counts the re-run in its place. */
   rerunOf?: { id: string; createdAt: string } | null;
   /** What was read: the format, whether it had times, who was taken for whom, and whether the user swapped them. */
   transcript?: {

@@ -3,6 +3,7 @@ import { DIMENSIONS } from '../knowledge/types';
 import { lensTitle } from './lens';
 import type { Report } from './model';
 import { fullComparison, topicName } from './generate';
+import { comparisonLead } from './comparisonWording';
 import { skippedNote } from './skipped';
 import { engineLabel, fallbackLine, usageLine } from './usageText';
 
@@ -46,9 +47,11 @@ export function renderTextSummary(report: Report): string {
     for (const n of report.delivery.notes) lines.push(`  (${n})`);
   }
   const c = report.comparedToLast ? fullComparison(report.comparedToLast) : null;
-  if (report.rerunOf) lines.push('', msg(lang, 'report.rerun', formatDate(report.rerunOf.createdAt, lang)));
+  const lead = comparisonLead(report, lang);
+  if (lead.legacyRerun) lines.push('', lead.legacyRerun);
+  if (lead.none) lines.push('', lead.none);
   if (c) {
-    lines.push('', `${msg(lang, 'report.compared')}${colon}${c.known ? msg(lang, 'compare.with', c.previousSource ?? '—', formatDate(c.previousCreatedAt, lang), count(lang, c.previousQuestions ?? 0, 'question')) : ''}`);
+    lines.push('', `${msg(lang, 'report.compared')}${colon}${lead.compared ?? ''}`);
     if (c.relation === 'no-common-topic') {
       const topics = (ts: string[]) => ts.map((t) => topicName(t, lang)).join(lang === 'zh' ? '、' : ', ') || msg(lang, 'compare.noTopics');
       lines.push(`  ${msg(lang, 'compare.unrelated', topics(c.onlyBefore), topics(c.onlyNow))}`);

@@ -7,12 +7,15 @@
  * A code an injected check made up keeps its English message.
  */
 import type { ManifestProblem, ManifestProblemCode } from './problems';
+import { templateReasonZh } from '../../runtime/template/errorZh';
 
 const field = (path: string) => (path === '' ? '此文件' : `\`${path.split('/').filter(Boolean).join('.')}\``);
 const quoted = (v: unknown) => (typeof v === 'string' ? `“${v}”` : JSON.stringify(v));
 const list = (xs: readonly string[] | undefined) => (xs ?? []).map((x) => `\`${x}\``).join('、');
 /** Another component's words, after a Chinese lead-in (nothing when it said nothing). */
 const said = (detail: string | undefined) => (detail ? `：${detail}` : '');
+/** The template engine's reason in Chinese when it is one the engine gives (else as it said it). */
+const templateZh = (reason: string | undefined) => (reason === undefined ? undefined : templateReasonZh(reason) ?? reason);
 const isChain = (p: ManifestProblem) => p.file.endsWith('.chain.yaml') || p.path.startsWith('/steps');
 const kindZh = (p: ManifestProblem) => (isChain(p) ? '技能链' : '技能');
 
@@ -125,8 +128,8 @@ const ZH: Record<ManifestProblemCode, Zh> = {
   },
   'file-name': () => '清单文件必须命名为 skill.yaml（不是 skill.yml）；请重命名',
   'check-failed': (p, d) => `对这部分的${checkZh(d.found)}检查失败${said(d.detail)}；其余部分已检查`,
-  'template-syntax': (p, d) => `模板语法错误${said(d.detail ?? p.message)}`,
-  'when-syntax': (p, d) => `这个 \`when:\` 条件无法解析${said(d.detail)}`,
+  'template-syntax': (p, d) => `模板语法错误${said(templateZh(d.detail ?? p.message))}`,
+  'when-syntax': (p, d) => `这个 \`when:\` 条件无法解析${said(templateZh(d.detail))}`,
   'template-unknown-variable': (p, d) => unknownVariable(d),
   'template-unknown-field': (p, d) => unknownVariable(d),
   'template-out-not-in-schema': (p, d) => unknownVariable(d),

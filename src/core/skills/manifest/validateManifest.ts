@@ -3,38 +3,26 @@
 // without a script must have), then the checks other modules inject (action parameters,
 // templates). Every problem carries the range it is about; the editor shows them as they are.
 
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import skillSchema from '../../../../schemas/skill.schema.json';
 import chainSchema from '../../../../schemas/chain.schema.json';
 import { missingDescriptionParts, vagueDescriptionReason } from './descriptionLint';
 import { checkOutputSchema } from './outputSchema';
-import { andList, closest, noErrors, problem, sortProblems, toPointer, type DescriptionPart, type ManifestProblem, type ManifestProblemCode, type SourceRange } from './problems';
+import { andList, closest, noErrors, problem, toPointer, type DescriptionPart, type ManifestProblem, type ManifestProblemCode, type SourceRange } from './problems';
 import { schemaProblems } from './schemaErrors';
-import { templateNames } from './templateRefs';
 import { sharingCompiles } from '../../runtime/template';
 import { KeywordIndex, type KeywordOwner } from './keywordIndex';
-import { fields, OPEN, unknownVariables, type TemplateScope, type VariableShape } from './templateVariables';
-import { ACTION_PRIMITIVES, type ActionPrimitive, type ChainManifest, type SkillManifest } from './types';
+import { fields, OPEN, type TemplateScope, type VariableShape } from './templateVariables';
+import { type ActionPrimitive, type ChainManifest, type SkillManifest } from './types';
 import { interviewWhenIsTime, legacyEdits, specActionParams, specForm } from './specForm';
 import { LEGACY_PARAMS } from '../actions/legacyParams';
-import { YamlLocations, type ScalarSite } from './yamlLocations';
-import { linearRegExpEngine } from '../../runtime/linearRegExp';
+import { YamlLocations } from './yamlLocations';
+import { Checker, compiled, isObject, RESERVED, SNAKE, type CheckTemplate, type TemplateSite } from './manifestChecker';
 
-/** A template string in a manifest, with what a template checker needs to place its problems. */
-export interface TemplateSite extends ScalarSite {
-  file: string;
-  /** 'template' for text with {{ }} / {% %}; 'expression' for a when: condition (no braces). */
-  kind: 'template' | 'expression';
-  /** A problem at text.slice(start, end). */
-  problem(start: number, end: number, message: string, code: string, severity?: 'error' | 'warning'): ManifestProblem;
-}
+export type { CheckTemplate, TemplateSite } from './manifestChecker';
+import { isWholeExpression, paramsOf, aliasOf, conditionPointer, checkPrimitives } from './actionItems';
 
-/**
- * Checks one template. `fileLine`/`fileColumn` are where the template's first character is
- * (for a block scalar `|`, on its first content line); `site` maps any offset in the text to
- * the file.
- */
-export type CheckTemplate = (templateText: string, fileLine: number, fileColumn: number, site: TemplateSite) => ManifestProblem[];
+
 
 /** The parameters of one action, with helpers that place problems inside them. */
 export interface ActionParamsSite {
@@ -103,256 +91,8 @@ export interface ChainValidation {
   problems: ManifestProblem[];
 }
 
-/** Names a template already gives a meaning; an alias or output_as with one of them would hide it. */
-const RESERVED = new Set(['input', 'out', 'now', 'parts', 'loop', 'none', 'true', 'false', 'and', 'or', 'not', 'is', 'in', 'if', 'else', 'for']);
 
 const MANIFEST_ONLY = ['prompt', 'output_schema', 'actions'] as const;
-const BLANKS = new Set([' ', '\t', '\n', '\r']);
-const SNAKE = /^[a-z][a-z0-9_]*$/;
-
-let validators: { skill: ValidateFunction; chain: ValidateFunction } | undefined;
-
-function compiled(): { skill: ValidateFunction; chain: ValidateFunction } {
-  if (!validators) {
-    // The schemas are ours and checked by a unit test, so compiling skips the meta-schema pass.
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true, validateSchema: false, logger: false, code: { optimize: false, regExp: linearRegExpEngine } });
-    // "Exactly one primitive" is checked in code (checkPrimitives): the schema's oneOf says it
-    // for other YAML tools, but costs 15 errors per action item that would all be thrown away.
-    const runtimeSkill = structuredClone(skillSchema) as { definitions: { action: { oneOf?: unknown } } };
-    delete runtimeSkill.definitions.action.oneOf;
-    validators = { skill: ajv.compile(runtimeSkill), chain: ajv.compile(chainSchema) };
-  }
-  return validators;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** Everything both kinds of manifest share: the parsed text, the file, and the problem list. */
-class Checker {
-  readonly problems: ManifestProblem[] = [];
-  readonly loc: YamlLocations;
-
-  constructor(text: string, readonly file: string, parsed?: YamlLocations) {
-    this.loc = parsed && parsed.text === text ? parsed : new YamlLocations(text);
-    for (const p of this.loc.syntaxProblems) {
-      this.problems.push(problem(file, p.range, p.message, p.severity === 'error' ? 'yaml-syntax' : 'yaml-warning', '', { severity: p.severity, data: p.data }));
-    }
-  }
-
-  add(range: SourceRange, message: string, code: ManifestProblem['code'], path: string, extra: Parameters<typeof problem>[5] = {}): void {
-    this.problems.push(problem(this.file, range, message, code, path, extra));
-  }
-
-  /** The data when it is a mapping; otherwise records why not and returns undefined. */
-  mapping(kind: string, needs: string): Record<string, unknown> | undefined {
-    if (!this.loc.ok) return undefined;
-    const data = this.loc.data;
-    if (data === null || data === undefined) {
-      this.add({ line: 1, column: 1, endLine: 1, endColumn: 1 }, `this file is empty; a ${kind} needs at least ${needs}`, 'not-a-mapping', '', { data: { missing: needs.split(/, | and /), reason: 'empty' } });
-      return undefined;
-    }
-    if (!isObject(data)) {
-      this.add(this.loc.valueRange(''), `a ${kind} file is a mapping of keys such as "name: …"; found ${Array.isArray(data) ? 'a list' : 'a single value'}`, 'not-a-mapping', '', { data: { reason: Array.isArray(data) ? 'list' : 'value' } });
-      return undefined;
-    }
-    return data;
-  }
-
-  schema(validate: ValidateFunction, data: unknown, rootSchema: unknown, whole: string): void {
-    if (validate(data)) return;
-    this.problems.push(...schemaProblems(validate.errors ?? [], { file: this.file, locations: this.loc, rootSchema, whole, data }));
-  }
-
-  /** Runs an injected check; a check that throws is reported, never allowed to stop the others. */
-  guard(what: string, path: string, run: () => ManifestProblem[]): void {
-    try {
-      this.problems.push(...run());
-    } catch (err) {
-      this.add(this.loc.keyRange(path), `the ${what} check failed on this part (${(err as Error).message}); the rest was checked`, 'check-failed', path, { severity: 'warning', data: { found: what, detail: (err as Error).message } });
-    }
-  }
-
-  private readonly sites = new Map<string, TemplateSite | undefined>();
-
-  /** The template at a pointer, built once (the alias, variable and template checks all read it). */
-  templateSite(pointer: string, kind: TemplateSite['kind']): TemplateSite | undefined {
-    const key = `${kind}:${pointer}`;
-    if (!this.sites.has(key)) this.sites.set(key, this.buildTemplateSite(pointer, kind));
-    return this.sites.get(key);
-  }
-
-  private buildTemplateSite(pointer: string, kind: TemplateSite['kind']): TemplateSite | undefined {
-    const s = this.loc.scalarSite(pointer);
-    if (!s) return undefined;
-    const file = this.file;
-    return Object.assign(s, {
-      file,
-      kind,
-      problem: (start: number, end: number, message: string, code: string, severity: 'error' | 'warning' = 'error') => problem(file, s.range(start, end), message, code, pointer, { severity }),
-    });
-  }
-
-  /** Every string inside a value, as pointers (document order). */
-  stringPointers(value: unknown, pointer: string, out: string[] = []): string[] {
-    if (typeof value === 'string') out.push(pointer);
-    else if (Array.isArray(value)) value.forEach((v, i) => this.stringPointers(v, `${pointer}/${i}`, out));
-    else if (isObject(value)) for (const [k, v] of Object.entries(value)) this.stringPointers(v, pointer + toPointer([k]), out);
-    return out;
-  }
-
-  /**
-   * Names defined by `as` / `output_as`, in order: duplicates and reserved names are problems;
-   * a use of a name in the same or an earlier entry is one too.
-   */
-  namesInOrder(entries: Array<{ name?: unknown; namePointer: string; uses: Array<{ pointer: string; kind: TemplateSite['kind'] }>; label: string }>, key: string, noun: string): void {
-    const defined = new Map<string, { index: number; line: number; label: string }>();
-    entries.forEach((e, index) => {
-      if (typeof e.name !== 'string' || !SNAKE.test(e.name)) return;
-      const range = this.loc.valueRange(e.namePointer);
-      if (RESERVED.has(e.name)) {
-        this.add(range, `\`${key}: ${e.name}\` would hide the template name \`${e.name}\`; choose another name`, 'alias-reserved', e.namePointer, { data: { found: e.name, expected: key } });
-        return;
-      }
-      const first = defined.get(e.name);
-      if (first) {
-        this.add(range, `\`${e.name}\` is already defined by \`${key}\` on ${first.label} (line ${first.line}); choose another name`, 'alias-duplicate', e.namePointer, { data: { found: e.name, expected: key, line: first.line, index: first.index + 1 } });
-        return;
-      }
-      defined.set(e.name, { index, line: range.line, label: e.label });
-    });
-    entries.forEach((e, index) => {
-      for (const use of e.uses) {
-        const site = this.templateSite(use.pointer, use.kind);
-        if (!site) continue;
-        for (const n of templateNames(site.text, use.kind)) {
-          const d = defined.get(n.name);
-          if (!d || d.index < index) continue;
-          const message = d.index === index
-            ? `\`${n.name}\` is this ${noun}'s own \`${key}\`; its result exists only after it ran, so use it in a later ${noun}`
-            : `\`${n.name}\` is used before it is defined: \`${key}: ${n.name}\` is on ${d.label} (line ${d.line}); move this ${noun} after that one`;
-          this.add(site.range(n.start, n.end), message, 'alias-before-definition', use.pointer, { data: { found: n.name, expected: key, reason: d.index === index ? 'own' : 'later', line: d.line, index: d.index + 1 } });
-        }
-      }
-    });
-  }
-
-  runTemplates(pointers: Array<{ pointer: string; kind: TemplateSite['kind'] }>, check: CheckTemplate | undefined): void {
-    if (!check) return;
-    const sites = pointers.flatMap(({ pointer, kind }) => this.templateSite(pointer, kind) ?? []);
-    // In file order, whatever order the keys were visited in.
-    sites.sort((a, b) => a.start.line - b.start.line || a.start.column - b.start.column);
-    for (const site of sites) {
-      // "Found the end of the template" is placed after the last character, which is past the
-      // value (often on the next line): such a problem is shown on the template's last word, or,
-      // for a `when:` condition, on the whole condition, which is what does not parse.
-      const text = site.text;
-      let last = text.length;
-      while (last > 0 && BLANKS.has(text[last - 1])) last--;
-      let first = 0;
-      while (first < last && BLANKS.has(text[first])) first++;
-      const placed: TemplateSite = {
-        ...site,
-        problem: (start: number, end: number, message: string, code: string, severity: 'error' | 'warning' = 'error') => {
-          const isWhen = site.kind === 'expression' && code === 'template-syntax';
-          if (start >= last && last > 0) {
-            if (isWhen) [start, end] = [first, last];
-            else {
-              let wordStart = last;
-              while (wordStart > first && !BLANKS.has(text[wordStart - 1])) wordStart--;
-              [start, end] = [wordStart, last];
-            }
-          }
-          end = Math.min(Math.max(end, start + 1), Math.max(last, start + 1));
-          const p = isWhen
-            ? site.problem(start, end, `this \`when:\` condition does not parse: ${message}`, 'when-syntax', severity)
-            : site.problem(start, end, message, code, severity);
-          // The engine's own words, for a message in another language.
-          if (isWhen || code === 'template-syntax') p.data = { ...p.data, detail: message };
-          return p;
-        },
-      };
-      this.guard('template', site.path, () => check(text, site.start.line, site.start.column, placed));
-    }
-  }
-
-  /** Variables the templates read that their place does not provide (see templateVariables.ts). */
-  checkVariables(uses: ReadonlyArray<{ pointer: string; kind: TemplateSite['kind']; scope: TemplateScope }>): void {
-    for (const use of uses) {
-      const site = this.templateSite(use.pointer, use.kind);
-      if (!site) continue;
-      this.guard('template variables', use.pointer, () =>
-        unknownVariables(site.text, use.kind, use.scope).map((v) => problem(this.file, site.range(v.start, v.end), v.message, v.code, use.pointer, { severity: v.severity, data: v.data })));
-    }
-  }
-
-  result(): ManifestProblem[] {
-    // The same message at the same range once. Keyed by the range, messages compared only there:
-    // a message naming many skills (keyword-overlap) is not copied into a key for each problem.
-    const seen = new Map<string, string[]>();
-    return sortProblems(this.problems).filter((p) => {
-      const k = `${p.line}:${p.column}:${p.endLine}:${p.endColumn}`;
-      const here = seen.get(k);
-      if (!here) seen.set(k, [p.message]);
-      else if (here.includes(p.message)) return false;
-      else here.push(p.message);
-      return true;
-    });
-  }
-}
-
-const PRIMITIVE_SET: ReadonlySet<string> = new Set(ACTION_PRIMITIVES);
-
-/** A string that is exactly one `{{ expression }}`. */
-function isWholeExpression(value: string): boolean {
-  const t = value.trim();
-  if (!t.startsWith('{{') || !t.endsWith('}}')) return false;
-  const inner = t.slice(2, -2);
-  return !inner.includes('{{') && !inner.includes('}}') && !inner.includes('{%');
-}
-
-/** The primitives an action item names, in the order they are written. */
-function primitivesOf(item: Record<string, unknown>): ActionPrimitive[] {
-  return Object.keys(item).filter((k) => PRIMITIVE_SET.has(k)) as ActionPrimitive[];
-}
-
-/** The parameters mapping of an action item naming one primitive, and that primitive. */
-function paramsOf(item: Record<string, unknown>): { primitive: ActionPrimitive; params: Record<string, unknown> } | undefined {
-  const prims = primitivesOf(item);
-  return prims.length === 1 && isObject(item[prims[0]]) ? { primitive: prims[0], params: item[prims[0]] as Record<string, unknown> } : undefined;
-}
-
-/** An action's `as:`: inside its parameters (the spec's form) or beside the primitive (the old one). */
-function aliasOf(item: Record<string, unknown>): unknown {
-  return paramsOf(item)?.params.as ?? item.as;
-}
-
-/**
- * Where an action's condition is written: inside its parameters (the spec's form) or beside the
- * primitive. create_interview's old `when` inside its parameters was its time, not a condition.
- */
-function conditionPointer(item: Record<string, unknown>, index: number): { pointer: string; value: unknown } | undefined {
-  const p = paramsOf(item);
-  if (p && p.params.when !== undefined && !(p.primitive === 'create_interview' && interviewWhenIsTime(p.params.when))) return { pointer: `/actions/${index}/${p.primitive}/when`, value: p.params.when };
-  if (item.when !== undefined && !(p && p.params.when !== undefined)) return { pointer: `/actions/${index}/when`, value: item.when };
-  return undefined;
-}
-
-/** Each action item names exactly one primitive. */
-function checkPrimitives(c: Checker, actions: unknown[]): void {
-  actions.forEach((item, i) => {
-    if (!isObject(item)) return; // the schema's type error says it
-    const at = `/actions/${i}`;
-    const primitives = primitivesOf(item);
-    if (primitives.length === 0) {
-      // A misspelt primitive is already an unknown key; "no primitive" too would be two problems for one typo.
-      if (Object.keys(item).some((k) => k !== 'as' && k !== 'when')) return;
-      c.add(c.loc.keyRange(at), `this action names no primitive; start it with one of ${ACTION_PRIMITIVES.join(', ')} (for example "- create_note: {text: …}")`, 'action-no-primitive', at, { data: { allowed: [...ACTION_PRIMITIVES] } });
-    } else if (primitives.length > 1) {
-      const second = `${at}/${primitives[1]}`;
-      c.add(c.loc.keyRange(second), `an action names exactly one primitive, but this one has ${primitives.map((p) => '`' + p + '`').join(' and ')}; move \`${primitives[1]}\` into its own "- " item`, 'action-many-primitives', second, { data: { found: primitives } });
-    }
-  });
-}
 
 /** What each place of a skill's templates can read, as runManifestSkill.ts builds its context. */
 function skillVariableUses(
