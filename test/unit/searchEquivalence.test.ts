@@ -10,6 +10,7 @@ import type { Channel, SearchOptions } from '../../src/core/diagnosis/knowledge/
 import type { KnowledgeEntry, KnowledgeHit } from '../../src/core/diagnosis/knowledge/types';
 import { syntheticEntries } from '../../scripts/lib/syntheticKnowledge';
 import { WorkspaceModelCache } from '../../src/core/diagnosis/knowledge/workspaceModelCache';
+import { createCore } from '../../src/core/services';
 import { KNOWLEDGE_DIR, tempDir } from './helpers';
 
 /**
@@ -129,5 +130,14 @@ describe('optimised search against the plain one', function () {
     const other = WorkspaceModelCache.open(file);
     other.bind('models of another build');
     assert.equal(other.get(keyA), undefined, 'folded into other models: not used');
+  });
+
+  it('gives the same diagnosis, field for field, with either search', async () => {
+    const text = entries.filter((_, i) => i % 20 === 0).map((e, i) => `Interviewer: ${e.question}\nCandidate: ${i % 2 ? e.noviceAnswer : e.expertAnswer}\n`).join('\n');
+    const fast = await createCore({ knowledgeDir: KNOWLEDGE_DIR }).diagnose({ text });
+    const plain = await createCore({ knowledgeDir: KNOWLEDGE_DIR, knowledgeBase: new PlainKnowledgeBase(SQL(), entries) }).diagnose({ text });
+    const fields = (r: typeof fast) => ({ ...r.raw, id: '', createdAt: '' });
+    assert.ok(fast.raw.summary.totalQuestions >= 20);
+    assert.deepEqual(fields(fast), fields(plain));
   });
 });
