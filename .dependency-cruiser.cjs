@@ -23,6 +23,16 @@ const SKILLS = [
   ['skills/run and editor', '^src/core/skills/(run|editor)/'],
 ];
 
+// The extension's features: each may import the features before it (what they lend it), never after.
+const EXTENSION = [
+  ['extension/shared', '^src/extension/shared/'],
+  ['extension/engines, knowledge, records', '^src/extension/(engines|knowledge|records)/'],
+  ['extension/diagnosis, skills', '^src/extension/(diagnosis|skills)/'],
+  ['extension/history, coach, replays', '^src/extension/(history|coach|replays)/'],
+  ['extension/ask, chat, dryRun', '^src/extension/(ask|chat|dryRun)/'],
+  ['extension.ts', '^src/extension/extension\\.ts$'],
+];
+
 /** One rule per layer: nothing in it imports a layer after it. */
 function downwardOnly(prefix, layers) {
   return layers.slice(0, -1).map(([name, path], i) => ({
@@ -44,6 +54,7 @@ module.exports = {
     ...downwardOnly('core', CORE),
     ...downwardOnly('diagnosis', DIAGNOSIS),
     ...downwardOnly('skills', SKILLS),
+    ...downwardOnly('extension', EXTENSION),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -3,7 +3,7 @@
 // through the CLI process, with baselines measured in the same run:
 //   - in-process: diagnose with the default concurrency (4) vs concurrency 1;
 //   - CLI: `node dist/cli.js diagnose` vs a bare `node -e 0` (process start-up floor).
-// Then the model engines against the mock Anthropic server (scripts/bench-llm.ts) and the
+// Then the knowledge base's speed targets (scripts/bench-knowledge.ts), the model engines against the mock Anthropic server (scripts/bench-llm.ts) and the
 // declarative skills (scripts/bench-skills.ts), the skill editor (scripts/bench-editor.ts), the Test Explorer's replays (scripts/bench-replay-tests.ts),
 // the dry-run panel (scripts/bench-dry-run-panel.ts) and the report renderers with and without their charts (scripts/bench-report.ts).
 // Prints medians and ratios. Usage: node scripts/bench.mjs [--runs N]
@@ -12,7 +12,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
-import { parse } from 'yaml';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -160,47 +159,11 @@ for (const [name, text, baselineName, baseline] of [
   console.log(`  ${name} (${mb} MB, ${split.pairs.length} pairs): split median ${ms(t)}; ${baselineName} (baseline) ${ms(b)} -> ratio ${(t / b).toFixed(1)}x${d !== null ? `; delivery metrics ${ms(d)}` : ''}`);
 }
 
-// Knowledge-base retrieval (issue 5): query latency (median and p95) at the shipped 150 entries
-// and at 10,000 synthetic entries, index build time, and what the first query pays. Baseline in
-// the same process: the BM25 channel alone.
-const { createKnowledgeBase, loadKnowledge, buildKnowledgeIndex } = require(path.join(ROOT, 'dist', 'core.js'));
-const heldout = parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'kb', 'heldout.yaml'), 'utf8')).map((q) => q.query);
-const pctl = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-
-function latency(kb, channel) {
-  for (const q of heldout.slice(0, 10)) kb.search(q, { topK: 3, channel });
-  const out = [];
-  for (let r = 0; r < 3; r++) {
-    for (const q of heldout) {
-      const t = process.hrtime.bigint();
-      kb.search(q, { topK: 3, channel });
-      out.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  }
-  return { median: median(out), p95: pctl(out, 95) };
-}
-
-function synthetic(entries, n) {
-  const words = entries.flatMap((e) => e.question.split(/\s+|(?=[\u3400-\u9fff]{2})/)).filter(Boolean);
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const base = entries[i % entries.length];
-    const mix = Array.from({ length: 6 }, (_, k) => words[(i * 31 + k * 17) % words.length]).join(' ');
-    out.push({
-      ...base, id: `syn-${i}`, itemId: `syn-${i}`,
-      question: `${base.question} ${mix}`,
-      aliases: base.aliases.map((a, k) => `${a} ${words[(i * 7 + k) % words.length]}`),
-    });
-  }
-  return out;
-}
-
+// Knowledge-base retrieval (issues 5 and 29): the build-time index, then one search over the
+// shipped entries, the 30-question diagnosis and a 10,000-entry workspace, each with the ratio to
+// BM25 alone and to the previous implementation timed in the same run (scripts/bench-knowledge.ts).
+const { loadKnowledge, buildKnowledgeIndex } = require(path.join(ROOT, 'dist', 'core.js'));
 const compiled = loadKnowledge(path.join(ROOT, 'dist', 'knowledge.json'));
-const indexBytes = fs.readFileSync(path.join(ROOT, 'dist', 'knowledge.sqlite'));
-console.log(`\nKnowledge-base retrieval (${compiled.length} language versions shipped; ${heldout.length} held-out queries × 3)`);
 {
   const builds = [];
   for (let i = 0; i < 3; i++) {
@@ -208,20 +171,12 @@ console.log(`\nKnowledge-base retrieval (${compiled.length} language versions sh
     await buildKnowledgeIndex(compiled);
     builds.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
-  console.log(`  build-time index (what \`npm run build\` writes to dist/knowledge.sqlite: FTS4, n-gram, LSA and concept models): median ${ms(median(builds))} of 3`);
+  console.log(`\nKnowledge-base index (${compiled.length} language versions shipped)`);
+  console.log(`  build-time index (what \`npm run build\` writes to dist/knowledge.sqlite: BM25 postings, n-gram, LSA and concept models, the FTS4 table): median ${ms(median(builds))} of 3`);
 }
-for (const [label, entries, bytes] of [['shipped 150 entries', compiled, indexBytes], ['10,000 synthetic entries', synthetic(compiled, 10_000), undefined]]) {
-  let t = process.hrtime.bigint();
-  const kb = createKnowledgeBase(entries, bytes);
-  const open = Number(process.hrtime.bigint() - t) / 1e6;
-  t = process.hrtime.bigint();
-  kb.search('warm-up 预热', { topK: 3 });
-  const first = Number(process.hrtime.bigint() - t) / 1e6;
-  const hybrid = latency(kb, 'hybrid');
-  const bm25 = latency(kb, 'bm25');
-  console.log(`  ${label}: open ${ms(open)}${bytes ? ' (shipped FTS4 index)' : ' (FTS4 index built in memory)'}, first search ${ms(first)} (${bytes ? 'loads the saved n-gram, latent and concept models' : 'builds the n-gram, latent and concept models'})`);
-  console.log(`    hybrid query median ${ms(hybrid.median)}, p95 ${ms(hybrid.p95)}; BM25 alone (baseline) median ${ms(bm25.median)}, p95 ${ms(bm25.p95)} -> ratio ${(hybrid.median / bm25.median).toFixed(1)}x`);
-  kb.close();
+{
+  const r = spawnSync(process.execPath, ['-r', 'esbuild-register', path.join(ROOT, 'scripts', 'bench-knowledge.ts'), '--runs', String(RUNS)], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) process.exitCode = 1;
 }
 
 // Extension activation (issue 5: loading the knowledge base must not slow it): load the bundled

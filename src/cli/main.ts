@@ -1,16 +1,14 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as readline from 'node:readline';
 import {
-  AUDIO_EXTENSIONS, AskError, CancelledError, COMPILED_KNOWLEDGE, silentLogger, DEFAULT_ANTHROPIC_MODEL, DEFAULT_REQUESTS_PER_MINUTE, LlmError, createCore, prepareCore, createSttProvider, decodeTranscript, FORMAT_CHOICES, HistoryError,
-  HistoryStore, OpenAiEmbeddingProvider, renderMarkdown, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
+  AUDIO_EXTENSIONS, AskError, CancelledError, silentLogger, LlmError, createCore, prepareCore, createSttProvider, FORMAT_CHOICES, HistoryError,
+  OpenAiEmbeddingProvider, renderMarkdown, renderStandaloneHtml, renderTextSummary, SkillStepError, splitTranscript, SttError, TranscriptError,
 } from '../core';
-import type { FormatChoice, Logger, SttSettings } from '../core';
-import { historyLimitFromEnv, historyNotice } from './historyNotice';
-import { REPLAY_USAGE, runReplay } from './replayCommand';
+import type { FormatChoice } from '../core';
+import { historyNotice } from './historyNotice';
+import { runReplay } from './replayCommand';
 import { modelFlags } from './modelFlags';
 import { mockCommand } from './mockCommand';
 import { exportCommand, importCommand } from './skillMdCommand';
@@ -25,177 +23,10 @@ import { RecordsError } from '../core/records/errors';
 import { ActionsFailedError } from '../core/skills/actions/runActions';
 import { StalePlanError } from '../core/skills/actions/types';
 import { checkOutputPath, errorLine, registerEnvSecrets, safeIo, UsageError, writeOutput } from './io';
+import { USAGE } from './usage';
+import { sttFromEnv, isAudio, reportToCompareWith, homeDir, knowledgeSource, readTranscript, stderrLogger, openHistory, withSigint, packageVersion, stdinLines } from './cliEnvironment';
 
 export { UsageError };
-
-const USAGE = `Usage:
-  interview-lens diagnose FILE [--json] [--html OUT] [--markdown OUT] [--engine E] [--record NAME] [--user ID] [--no-history] [--verbose]
-                               [--report-language transcript|en|zh] [--compare-with ID|FILE]
-                               [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
-                               [--transcript-out OUT]   (audio files: where to save the labeled transcript)
-  interview-lens split FILE --json [--format F] [--interviewer-label L]... [--candidate-label L]... [--swap-roles]
-  interview-lens transcribe AUDIO [--out OUT] [--language auto|zh|en]
-  interview-lens mcp [--engine E] [--allow-writes] [--trust]
-                                                        an MCP server on stdio: the tools and the skills (see README)
-  interview-lens mock [--dimension D]... [--difficulty easy|medium|hard]... [--count N] [--language zh|en] [--engine E]
-                     [--resume | --new] [--no-follow-ups] [--no-history] [--json]
-                                                        a mock interview in the terminal; end an answer with an empty line
-  interview-lens ask "QUESTION" [--engine E] [--file FILE] [--max-steps N] [--record NAME] [--json] [--trust]
-${REPLAY_USAGE}
-  interview-lens skills list|validate [--json]          declarative skills: built-in, then ./skills and ./.interview-lens/skills
-  interview-lens skills test [NAME] [--json] [--trust]   the skills' inline tests (tests: in skill.yaml), offline
-  interview-lens skills export NAME [--out DIR]          as Anthropic's SKILL.md (what does not carry over is listed)
-  interview-lens skills import PATH [--out DIR]          a SKILL.md (or its folder) as skills/NAME/skill.yaml
-  interview-lens skills migrate [NAME] [--dry-run]      rewrites workspace skills written before the skill spec into its form
-                                                        (as:/when: inside the parameters, the spec's parameter and input names)
-  interview-lens skills show NAME [--json]              a skill's manifest details and its recent runs (runs, failures, median time)
-  interview-lens run [SKILL|CHAIN] --input FILE|- [--dry-run] [--json] [--engine E] [--trust] [--record NAME]
-                     [--hint "…"] [--explain-route]
-                                                        routes to a skill when none is named (--explain-route says which step chose
-                                                        it and why); --hint gives the skill extra instructions (input.hints);
-                                                        --dry-run writes nothing;
-                                                        a workspace skill's script (run.ts) runs only with --trust;
-                                                        FILE may be a web address, an image or a recording
-  interview-lens records [KIND] [--json]                what skills wrote: companies, positions, people, notes, … (~/.interview-lens/records.sqlite)
---engine: offline (default; INTERVIEW_LENS_ENGINE sets another default), anthropic, openai-compatible.
-  anthropic: ANTHROPIC_API_KEY, optional ANTHROPIC_BASE_URL (a gateway) and INTERVIEW_LENS_ANTHROPIC_MODEL (default ${DEFAULT_ANTHROPIC_MODEL}).
-  openai-compatible: INTERVIEW_LENS_OPENAI_ENDPOINT (e.g. http://localhost:11434/v1), INTERVIEW_LENS_OPENAI_MODEL, optional INTERVIEW_LENS_OPENAI_API_KEY.
-  Tuning: INTERVIEW_LENS_LLM_CONCURRENCY (6), INTERVIEW_LENS_LLM_RPM (${DEFAULT_REQUESTS_PER_MINUTE}), INTERVIEW_LENS_LLM_TIMEOUT_S (60),
-  INTERVIEW_LENS_PRICE_INPUT / _OUTPUT (USD per million tokens, when the list price is wrong or unknown).
---record NAME: record every model and tool call of the run to .interview-lens/recordings/NAME.jsonl (replay it with "replay").
-ask: a request a skill matches runs that skill (offline too); anything else needs a model (agent mode: the model uses the tools).
-FILE: labeled text, raw dialogue, .srt, .vtt, Whisper / whisper.cpp JSON, Otter or Feishu text, or audio (${AUDIO_EXTENSIONS.join(' ')}).
---format: ${FORMAT_CHOICES.join(', ')} (default auto).
---report-language: the language the report is written in; transcript (default) follows the transcript, en or zh write it all
-  in that language (knowledge-base text too; what was said is quoted as spoken).
---compare-with: a report is compared with the latest earlier run of the same interview (none: "Not compared"); this compares
-  it with another report instead: its ID (the "id" of diagnose --json) or a transcript FILE diagnosed before (its latest report).
-Audio needs speech-to-text: INTERVIEW_LENS_WHISPER_CPP + INTERVIEW_LENS_WHISPER_MODEL (local whisper.cpp),
-  or INTERVIEW_LENS_STT_ENDPOINT (+ INTERVIEW_LENS_STT_API_KEY, INTERVIEW_LENS_STT_MODEL) for an OpenAI-compatible API.
-Optional embeddings for retrieval: INTERVIEW_LENS_EMBEDDINGS_ENDPOINT (an OpenAI-compatible /v1 URL, e.g. a local Ollama)
-  with INTERVIEW_LENS_EMBEDDINGS_MODEL and INTERVIEW_LENS_EMBEDDINGS_API_KEY; vectors are cached in embeddings.sqlite.
-Exit codes: 0 success, 1 a failure (a skill run whose actions failed, an internal error), 2 bad input (with what to fix).
-History: ~/.interview-lens/history.sqlite (set INTERVIEW_LENS_HOME to move it; INTERVIEW_LENS_HISTORY_MAX_MB caps its size, default 200).`;
-
-/** Speech-to-text settings from the environment (the CLI's counterpart of the extension's settings + SecretStorage). */
-function sttFromEnv(env: NodeJS.ProcessEnv): SttSettings {
-  return {
-    whisperCppPath: env.INTERVIEW_LENS_WHISPER_CPP || undefined,
-    whisperModelPath: env.INTERVIEW_LENS_WHISPER_MODEL || undefined,
-    endpoint: env.INTERVIEW_LENS_STT_ENDPOINT || undefined,
-    apiKey: env.INTERVIEW_LENS_STT_API_KEY || undefined,
-    model: env.INTERVIEW_LENS_STT_MODEL || undefined,
-  };
-}
-
-function isAudio(file: string): boolean {
-  return AUDIO_EXTENSIONS.includes(path.extname(file).toLowerCase());
-}
-
-/**
- * The id of the report `--compare-with` names: a report id, or a transcript file diagnosed before
- * (its latest report, whatever its text was then).
- */
-function reportToCompareWith(store: HistoryStore | undefined, value: string, userId: string): string {
-  if (!store) throw new UsageError('--compare-with reads the history: drop --no-history');
-  const asFile = path.resolve(value);
-  if (fs.existsSync(asFile) && fs.statSync(asFile).isFile()) {
-    const latest = store.last(userId, { sourceKey: pathToFileURL(asFile).href });
-    if (!latest) throw new UsageError(`--compare-with ${value}: that file has no report in the history of user "${userId}"; diagnose it first, or give a report id`);
-    return latest.id;
-  }
-  if (!store.get(value)) throw new UsageError(`--compare-with "${value}": no report with that id in the history; give a report id (the "id" of diagnose --json) or a transcript file diagnosed before`);
-  return value;
-}
-
-/** Where the CLI keeps its history; INTERVIEW_LENS_HOME overrides ~/.interview-lens. */
-function homeDir(env: NodeJS.ProcessEnv): string {
-  return env.INTERVIEW_LENS_HOME || path.join(os.homedir(), '.interview-lens');
-}
-
-/** The compiled knowledge base next to the bundle, else the YAML folder (source runs). */
-function knowledgeSource(): string {
-  const candidates = [path.join(__dirname, COMPILED_KNOWLEDGE), path.resolve(__dirname, '..', 'knowledge'), path.resolve(__dirname, '..', '..', 'knowledge')];
-  return candidates.find((c) => fs.existsSync(c)) ?? candidates[1];
-}
-
-function readTranscript(file: string): string {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`file not found: ${file} (check the path)`);
-    if (code === 'EISDIR') throw new UsageError(`${file} is a folder: give the path of a transcript file`);
-    throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
-  }
-  try {
-    return decodeTranscript(bytes, file);
-  } catch (err) {
-    if (err instanceof TranscriptError) throw new UsageError(err.message);
-    throw err;
-  }
-}
-
-const stderrLogger = (write: (s: string) => void): Logger => {
-  const line = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    write(`[${level}] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}\n`);
-  return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
-};
-
-/** Opens the CLI's history with the size limit from the environment. */
-async function openHistory(env: NodeJS.ProcessEnv): Promise<HistoryStore> {
-  let limitBytes: number | undefined;
-  try {
-    limitBytes = historyLimitFromEnv(env.INTERVIEW_LENS_HISTORY_MAX_MB);
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  return HistoryStore.open(path.join(homeDir(env), 'history.sqlite'), { limitBytes });
-}
-
-/**
- * Runs work that Ctrl+C cancels; a recording is written only when the work succeeds (a cancelled
- * or failed run leaves no cassette).
- */
-async function withSigint<T>(work: (signal: AbortSignal) => Promise<T>, recorder: { finish(): void; discard(): void }): Promise<T> {
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  try {
-    const result = await work(controller.signal);
-    recorder.finish();
-    return result;
-  } catch (err) {
-    recorder.discard();
-    throw err;
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-  }
-}
-
-/** The version in package.json beside the bundle (dist/..) or the source tree. */
-function packageVersion(): string {
-  for (const file of [path.resolve(__dirname, '..', 'package.json'), path.resolve(__dirname, '..', '..', 'package.json')]) {
-    try {
-      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'interview-lens' && pkg.version) return pkg.version;
-    } catch {
-      // Not this one.
-    }
-  }
-  return '0.0.0';
-}
-
-/** Lines of standard input, one per call; null at its end. */
-function stdinLines(): () => Promise<string | null> {
-  let iterator: AsyncIterator<string> | undefined;
-  return async () => {
-    iterator ??= readline.createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]();
-    const next = await iterator.next();
-    return next.done ? null : next.value;
-  };
-}
 
 /** Runs the CLI and returns its exit code; streams are injected so tests can run it in-process. */
 export async function run(

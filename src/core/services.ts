@@ -8,6 +8,7 @@ import { loadedSql, loadSql } from './store/sqlite';
 import { loadKnowledge } from './diagnosis/knowledge/loader';
 import { attachGeneralMisconceptions, loadGeneralMisconceptions } from './diagnosis/knowledge/generalMisconceptions';
 import { JudgeCorpus, type CorpusSnapshot } from './diagnosis/judge/corpus';
+import { WorkspaceModelCache } from './diagnosis/knowledge/workspaceModelCache';
 
 /** File name of the knowledge index (SQLite, FTS4) the build writes next to knowledge.json. */
 export const COMPILED_INDEX = 'knowledge.sqlite';
@@ -116,13 +117,19 @@ export interface Core {
   enableEmbeddings(provider: EmbeddingProvider, cacheFile?: string, signal?: AbortSignal): Promise<number>;
   /** Embeds entries added since (workspace files), with the provider already enabled; no-op otherwise. */
   refreshEmbeddings(signal?: AbortSignal): Promise<void>;
+  /** Writes the workspace entries' models to `workspaceModels` (after merging files); no-op without one. */
+  saveWorkspaceModels(): void;
 }
 
 /** Builds the registries, loads the knowledge base and binds the optional history store. */
 export function createCore(options: {
   /** A folder of knowledge YAML files, or the compiled knowledge.json the build writes. */
   knowledgeDir: string;
-  store?: ReportHistory; logger?: Logger; clock?: () => number }): Core {
+  store?: ReportHistory; logger?: Logger; clock?: () => number;
+  /** A file where workspace entries' models are kept between sessions (WorkspaceModelCache). */
+  workspaceModels?: string;
+  /** Benchmarks: a knowledge base to use instead of loading `knowledgeDir`'s (compares implementations on one judge). */
+  knowledgeBase?: KnowledgeBase }): Core {
   // Every log line of the core (tool calls, warnings) is redacted before it reaches the sink.
   const logger = options.logger ? redactingLogger(options.logger) : silentLogger;
   const tools = createToolRegistry();
@@ -132,8 +139,10 @@ export function createCore(options: {
   if (!SQL) throw new Error('sql.js is not loaded: await prepareCore() before createCore()');
   // The build ships the FTS index next to knowledge.json; without it the index is built in memory.
   const indexFile = options.knowledgeDir.endsWith('.json') ? path.join(path.dirname(options.knowledgeDir), COMPILED_INDEX) : undefined;
-  const indexBytes = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
-  const knowledgeBase = new HybridKnowledgeBase(SQL, loadKnowledge(options.knowledgeDir), indexBytes);
+  const indexBytes = !options.knowledgeBase && indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : undefined;
+  const knowledgeBase = options.knowledgeBase ?? new HybridKnowledgeBase(SQL, loadKnowledge(options.knowledgeDir), indexBytes);
+  const workspaceModels = options.workspaceModels ? WorkspaceModelCache.open(options.workspaceModels) : undefined;
+  if (workspaceModels) knowledgeBase.useModelCache?.(workspaceModels);
   attachGeneralMisconceptions(knowledgeBase, loadGeneralMisconceptions(options.knowledgeDir));
   // The judge's corpus is read on first use, and only if it was built for these entries.
   const corpusFile = options.knowledgeDir.endsWith('.json') ? path.join(path.dirname(options.knowledgeDir), COMPILED_JUDGE_CORPUS) : undefined;
@@ -197,8 +206,9 @@ export function createCore(options: {
       embedder = provider;
       return n;
     },
+    saveWorkspaceModels: () => workspaceModels?.save(),
     refreshEmbeddings: async (signal) => {
-      if (embedder && cache) await knowledgeBase.attachEmbeddings(embedder, cache, signal);
+      if (embedder && cache) await knowledgeBase.attachEmbeddings?.(embedder, cache, signal);
     },
   };
   return core;

@@ -61,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   context.subscriptions.push(log);
   const host = new CoreHost(context, log);
   const diagnosis = registerDiagnosis(context, host);
-  registerEngines(context, diagnosis);
+  registerEngines(context);
   registerKnowledge(context, host);
   const history = registerHistory(context, diagnosis);
   const records = registerRecords(context, log);
@@ -69,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): InterviewLensApi {
   const catalog = new SkillCatalog(context.extensionPath);
   const skillDeps = { host, context, records: records.records, catalog, revealRecords: records.reveal };
   const dryRun = registerDryRun(context, { ...skillDeps, log });
-  const skills = registerSkills(context, skillDeps, log, dryRun);
+  const skills = registerSkills(context, skillDeps, log, (arg) => dryRun.dryRunSkill(arg));
   const replayTests = registerReplays(context, { host, context, catalog, log }, diagnosis);
   registerAsk(context, diagnosis, catalog, records.records);
   const chat = registerChat(context, diagnosis, catalog, records.records);

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import type { Frame, Page } from 'playwright-core';
 import { HistoryStore } from '../../src/core/diagnosis/history/historyStore';
-import { THEMES, Workbench, historyFile, openFile, pickRow, runCommand, screenshot, switchTheme, type Theme } from './support/workbench';
+import { THEMES, Workbench, historyFile, openFile, pickRow, runCommand, runExtensionCommand, screenshot, switchTheme, type Theme } from './support/workbench';
 
 /** The themes every coach view is checked in, ending on the default, dark. */
 const THEMES_SHOWN = [THEMES.light, THEMES.highContrast, THEMES.dark];
@@ -58,15 +58,7 @@ describe('The interview coach, end to end in Chromium', function () {
 
   it('a mock interview answered with the keyboard only, in the dark, light and high-contrast themes; a reload keeps its place', async () => {
     // A fresh window lists the extension's commands once the extension host has scanned it: ask again until then.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await runCommand(page, 'Interview Lens: Start Mock Interview', 10_000);
-        break;
-      } catch (err) {
-        await page.keyboard.press('Escape');
-        if (attempt >= 4) throw err;
-      }
-    }
+    await runExtensionCommand(page, 'Interview Lens: Start Mock Interview');
     // Dimensions: none chosen means all; Enter accepts. Difficulty: the default. Count: 3.
     const input = page.locator('.quick-input-widget input');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Mock interview (1/3)' }).waitFor({ timeout: 60_000 });

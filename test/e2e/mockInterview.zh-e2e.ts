@@ -4,7 +4,7 @@
 // feedback read in Chinese; screenshot test-results/mock-interview-zh.png.
 import { strict as assert } from 'node:assert';
 import type { Frame, Page } from 'playwright-core';
-import { Workbench, pickRow, runCommand, screenshot } from './support/workbench';
+import { Workbench, pickRow, runExtensionCommand, screenshot } from './support/workbench';
 
 /** The webview document whose body matches `selector` (VS Code nests it two iframes deep). */
 async function webviewFrame(page: Page, selector: string, ms = 60_000): Promise<Frame> {
@@ -38,15 +38,7 @@ describe('The mock interview in a Chinese UI, end to end in Chromium', function 
 
   it('starts from the palette in Chinese, asks a Chinese question, and gives its feedback in Chinese', async () => {
     // The command's title comes from package.nls.zh-cn.json; a fresh window lists it once the extension host has scanned it.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await runCommand(page, 'Interview Lens: 开始模拟面试', 10_000);
-        break;
-      } catch (err) {
-        await page.keyboard.press('Escape');
-        if (attempt >= 4) throw err;
-      }
-    }
+    await runExtensionCommand(page, 'Interview Lens: 开始模拟面试');
     const input = page.locator('.quick-input-widget input');
     await page.locator('.quick-input-widget .quick-input-title', { hasText: '模拟面试（1/3）：维度' }).waitFor({ timeout: 60_000 });
     await page.keyboard.press('Enter');

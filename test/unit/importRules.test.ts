@@ -43,6 +43,12 @@ describe('import rules (dependency-cruiser)', function () {
     assert.match(r.out, /diagnosis: diagnosis\/transcript imports only what is below it/);
   });
 
+  it("an extension feature's shared helper importing a feature fails", () => {
+    const r = cruise('feature');
+    assert.equal(r.status, 1, r.out);
+    assert.match(r.out, /extension: extension\/shared imports only what is below it: src\/extension\/shared\/notify\.ts/);
+  });
+
   it('a tree whose arrows all run downward passes', () => {
     const r = cruise('clean');
     assert.equal(r.status, 0, r.out);

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
+import { MOCK_TRANSCRIPT_SCHEME } from '../shared/mockTranscriptScheme';
 
 /** The scheme of a finished mock interview's transcript (read-only, never asks to be saved). */
-export const MOCK_TRANSCRIPT_SCHEME = 'interview-lens-mock';
+export { MOCK_TRANSCRIPT_SCHEME };
 
 /**
  * The transcripts of the mock interviews finished in this window, as read-only documents: the

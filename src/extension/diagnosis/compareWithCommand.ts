@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { recompareWith, type HistoryRow, type Report } from '../../core';
-import { transcriptOf } from '../history/historyCommands';
+import { transcriptOf } from './savedTranscript';
 import type { Deps } from './diagnoseCommands';
 import { currentUserId } from '../shared/userId';
 import { showError } from '../shared/notify';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { transcriptErrorZh } from '../../core/diagnosis/transcript/errorZh';
 import { uiLanguage } from '../knowledge/knowledgePanel';
 import { withAbortableProgress } from '../shared/abortableProgress';
-import { showHistoryNotice } from '../history/historyNotice';
+import { showHistoryNotice } from './historyNotice';
 import { ProgressBar } from '../shared/progressBar';
 import * as path from 'node:path';
 import {

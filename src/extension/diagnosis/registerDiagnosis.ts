@@ -2,14 +2,13 @@ import * as vscode from 'vscode';
 import { ScoreCodeLensProvider } from './codeLensProvider';
 import { diagnoseAudioCommand, diagnoseCommand, openQuestionInEditor, revealQuestionCommand, showReportCommand, swapRolesCommand, type Deps } from './diagnoseCommands';
 import { DiagnosisState } from './diagnosisState';
-import { exportReportCommand } from './exportReport';
 import { compareWithCommand } from './compareWithCommand';
 import { QuestionHoverProvider } from './questionHover';
 import { ReportPanel } from './reportPanel';
 import { ReportPanelSerializer } from './reportPanelSerializer';
 import { ReportRestorer } from './reportRestorer';
-import { ProgressSource } from '../history/progressSource';
-import { MOCK_TRANSCRIPT_SCHEME } from '../coach/mockTranscripts';
+import { ProgressSource } from './progressSource';
+import { MOCK_TRANSCRIPT_SCHEME } from '../shared/mockTranscriptScheme';
 import type { CoreHost } from '../shared/coreHost';
 
 /**
@@ -35,7 +34,6 @@ export function registerDiagnosis(context: vscode.ExtensionContext, host: CoreHo
     vscode.commands.registerCommand('interviewLens.revealQuestion', (uri: vscode.Uri, index: number) => revealQuestionCommand(deps, uri, index)),
     vscode.commands.registerCommand('interviewLens.swapRoles', (uri?: vscode.Uri, swapped?: boolean) => swapRolesCommand(deps, uri, typeof swapped === 'boolean' ? swapped : undefined)),
     vscode.commands.registerCommand('interviewLens.diagnoseAudio', (uri?: vscode.Uri) => diagnoseAudioCommand(deps, uri)),
-    vscode.commands.registerCommand('interviewLens.exportReport', (arg?: unknown) => exportReportCommand(deps, arg)),
     vscode.commands.registerCommand('interviewLens.compareReportWith', (arg?: unknown) => compareWithCommand(deps, arg)),
   );
   return deps;

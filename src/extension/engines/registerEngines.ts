@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { setAnthropicApiKeyCommand, setOpenAiApiKeyCommand } from './keyCommands';
 import { setEmbeddingsApiKeyCommand, setSttApiKeyCommand } from './secretCommands';
-import type { Deps } from '../diagnosis/diagnoseCommands';
 
 /** Engines: the commands that store API keys in SecretStorage. */
-export function registerEngines(context: vscode.ExtensionContext, deps: Deps): void {
+export function registerEngines(context: vscode.ExtensionContext): void {
+  const deps = { context };
   context.subscriptions.push(
     vscode.commands.registerCommand('interviewLens.setSttApiKey', () => setSttApiKeyCommand(deps)),
     vscode.commands.registerCommand('interviewLens.setEmbeddingsApiKey', () => setEmbeddingsApiKeyCommand(deps)),

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { isMockInterviewKey, reportOrigin, safeMessage, type HistoryRow, type HistoryStore, type Report } from '../../core';
+import { safeMessage, type HistoryStore, type Report } from '../../core';
 import type { HistoryNode } from './historyTree';
 import { showError } from '../shared/notify';
-import type { DetachedReason, ReportPanel } from '../diagnosis/reportPanel';
+import type { ReportPanel } from '../diagnosis/reportPanel';
+import { transcriptOf } from '../diagnosis/savedTranscript';
 import type { CoreHost } from '../shared/coreHost';
 import { currentUserId } from '../shared/userId';
 
@@ -11,11 +12,6 @@ export interface HistoryCommandDeps {
   host: CoreHost;
   panel: ReportPanel;
   refresh: () => void;
-}
-
-/** The URI a report without a transcript file is shown under (never opened: it only names the panel's report). */
-function reportOnlyUri(id: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: 'interview-lens-report', path: `/${id}` });
 }
 
 /** A History view node, or `{ reportId }` from automation. */
@@ -31,27 +27,6 @@ async function openStore(deps: HistoryCommandDeps): Promise<HistoryStore | undef
   return deps.host.history();
 }
 
-/**
- * Where a stored report's transcript is, and whether it still holds the text the report was made
- * from: only then can "Show in editor" land on the right lines.
- */
-export async function transcriptOf(row: Pick<HistoryRow, 'id' | 'sourceKey' | 'textHash'>): Promise<{ uri: vscode.Uri; detached?: DetachedReason }> {
-  if (isMockInterviewKey(row.sourceKey)) return { uri: reportOnlyUri(row.id), detached: 'mock' };
-  if (!row.sourceKey?.startsWith('file:')) return { uri: reportOnlyUri(row.id), detached: 'unsaved' };
-  const uri = vscode.Uri.parse(row.sourceKey);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return { uri, detached: 'missing' };
-  }
-  // An editor with unsaved changes holds the text the lenses and "Show in editor" would read.
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString() && d.isDirty);
-  if (open) text = open.getText();
-  // A report saved before text hashes were kept cannot be checked here; opening the question checks again.
-  if (row.textHash && reportOrigin(uri.toString(), text).textHash !== row.textHash) return { uri, detached: 'changed' };
-  return { uri };
-}
 
 /** "Open" on a History item: the stored report in the report panel, saying so when its transcript is gone or changed. */
 export async function openHistoryReportCommand(deps: HistoryCommandDeps, arg: unknown): Promise<Report | undefined> {

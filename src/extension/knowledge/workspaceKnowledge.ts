@@ -67,7 +67,17 @@ export class WorkspaceKnowledge implements vscode.Disposable {
   /** Reads every workspace knowledge file into a core that was just built. */
   async loadAll(core: Core): Promise<void> {
     const files = await vscode.workspace.findFiles(WORKSPACE_KNOWLEDGE_GLOB, '**/node_modules/**', 200);
-    for (const uri of files) await this.mergeInto(core, uri);
+    for (const uri of files) await this.mergeInto(core, uri, false);
+    this.saveModels(core);
+  }
+
+  /** Keeps the merged entries' models for the next session (a failure only costs the next one a rebuild). */
+  private saveModels(core: Core): void {
+    try {
+      core.saveWorkspaceModels();
+    } catch (err) {
+      this.host.log.warn(`workspace knowledge: cannot save its models for the next session: ${(err as Error).message}`);
+    }
   }
 
   private async mergeFile(uri: vscode.Uri): Promise<void> {
@@ -75,7 +85,7 @@ export class WorkspaceKnowledge implements vscode.Disposable {
     await this.mergeInto(await this.host.get(), uri);
   }
 
-  private async mergeInto(core: Core, uri: vscode.Uri): Promise<void> {
+  private async mergeInto(core: Core, uri: vscode.Uri, save = true): Promise<void> {
     let text: string;
     try {
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
@@ -87,6 +97,7 @@ export class WorkspaceKnowledge implements vscode.Disposable {
     const previous = this.idsByFile.get(uri.toString()) ?? [];
     core.knowledgeBase.upsert(entries, previous);
     this.idsByFile.set(uri.toString(), entries.map((e) => e.id));
+    if (save) this.saveModels(core);
     await core.refreshEmbeddings().catch((err: unknown) => this.host.log.warn(`embeddings for workspace entries: ${(err as Error).message}`));
     const errors = problems.filter((p) => p.severity === 'error').length;
     this.host.log.info(`workspace knowledge ${vscode.workspace.asRelativePath(uri)}: ${entries.length} entries merged, ${errors} with errors`);

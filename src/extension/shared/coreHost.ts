@@ -114,6 +114,8 @@ export class CoreHost {
       knowledgeDir: path.join(this.context.extensionPath, 'dist', COMPILED_KNOWLEDGE),
       store,
       logger: channelLogger(this.log),
+      // Per workspace when there is one (its entries are what the file holds), else global.
+      workspaceModels: path.join(this.context.storageUri?.fsPath ?? storage, 'workspace-knowledge-models.json'),
     });
     const emb = vscode.workspace.getConfiguration('interviewLens.embeddings');
     const endpoint = emb.get<string>('endpoint');

@@ -113,6 +113,22 @@ export async function runCommand(page: Page, title: string, timeout = 30_000): P
 }
 
 /**
+ * Runs one of the extension's commands in a fresh window: the palette lists them only once the
+ * extension host has scanned the extension, so ask again (a few times) until the row is there.
+ */
+export async function runExtensionCommand(page: Page, title: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runCommand(page, title, 10_000);
+      return;
+    } catch (err) {
+      await page.keyboard.press('Escape');
+      if (attempt >= 4) throw err;
+    }
+  }
+}
+
+/**
  * Opens a workspace file through Quick Open (Ctrl+P) and waits for its tab: `file` is its name, or
  * its path relative to the workspace when several files share a name (each skill's skill.yaml),
  * in which case the row and the breadcrumbs must show its folder too.

@@ -1,5 +1,6 @@
 import { CONCEPTS, type Concept } from './conceptTerms';
 import { LexiconMatcher } from '../../text/lexicon';
+import { topHits } from './topHits';
 
 /**
  * Finds the concepts of the lexicon in a text, with the same trie the judge uses for its units
@@ -66,7 +67,7 @@ export class ConceptIndex {
   private readonly docs: Array<Map<number, number>> = [];
   private readonly df = new Map<number, number>();
   /** concept → the documents that have it (so a query touches only those). */
-  private readonly postings = new Map<number, Set<number>>();
+  private readonly postings = new Map<number, { docs: number[]; ws: number[] }>();
 
   constructor(docs: readonly WeightedTexts[], private readonly matcher = conceptMatcher()) {
     docs.forEach((texts, doc) => this.addDocument(doc, texts));
@@ -99,13 +100,32 @@ export class ConceptIndex {
     this.setDocument(doc, weights);
   }
 
+  /** A document's concepts with their weights, by concept id (what the workspace cache keeps). */
+  weightsOf(doc: number): Array<[string, number]> {
+    return [...(this.docs[doc] ?? new Map<number, number>())].map(([c, w]) => [this.matcher.concepts[c].id, w]);
+  }
+
+  /** Adds a document from weightsOf's pairs (concepts the lexicon no longer has are skipped). */
+  addWeights(doc: number, pairs: ReadonlyArray<readonly [string, number]>): void {
+    this.byId ??= new Map(this.matcher.concepts.map((c, i) => [c.id, i]));
+    const weights = new Map<number, number>();
+    for (const [id, w] of pairs) {
+      const c = this.byId.get(id);
+      if (c !== undefined) weights.set(c, w);
+    }
+    this.setDocument(doc, weights);
+  }
+
+  private byId: Map<string, number> | undefined;
+
   private setDocument(doc: number, weights: Map<number, number>): void {
     this.docs[doc] = weights;
     for (const c of weights.keys()) {
       this.df.set(c, (this.df.get(c) ?? 0) + 1);
-      const docs = this.postings.get(c) ?? new Set<number>();
-      docs.add(doc);
-      this.postings.set(c, docs);
+      let p = this.postings.get(c);
+      if (!p) this.postings.set(c, (p = { docs: [], ws: [] }));
+      p.docs.push(doc);
+      p.ws.push(weights.get(c)!);
     }
   }
 
@@ -119,31 +139,47 @@ export class ConceptIndex {
    * Documents sharing a concept with the query, best first: `score` is the weighted share of the
    * query's concept mass the document has (0–1), `mass` the weighted idf sum itself.
    */
-  search(query: string, limit: number): Array<{ doc: number; score: number; mass: number; concepts: string[] }> {
+  search(query: string, limit: number): ConceptHit[] {
     const q = this.matcher.match(query);
     if (q.size === 0) return [];
-    const idf = new Map([...q.keys()].map((c) => [c, this.idf(c)]));
+    const idf = [...q.keys()].map((c) => [c, this.idf(c)] as const);
     let qNorm = 0;
-    for (const w of idf.values()) qNorm += w;
-    const out: Array<{ doc: number; score: number; mass: number; concepts: string[] }> = [];
-    const candidates = new Set<number>();
-    for (const c of q.keys()) for (const doc of this.postings.get(c) ?? []) candidates.add(doc);
-    for (const doc of candidates) {
-      const weights = this.docs[doc];
-      let score = 0;
-      const shared: string[] = [];
-      for (const [c, cIdf] of idf) {
-        const w = weights.get(c);
+    for (const [, w] of idf) qNorm += w;
+    // Each document's mass summed concept by concept in the query's order (as a per-document
+    // loop over the query's concepts would), through the postings, in a typed array.
+    if (this.mass.length < this.docs.length) this.mass = new Float64Array(this.docs.length * 2);
+    const mass = this.mass;
+    const touched: number[] = [];
+    for (const [c, cIdf] of idf) {
+      const p = this.postings.get(c);
+      if (!p) continue;
+      for (let i = 0; i < p.docs.length; i++) {
+        const doc = p.docs[i];
+        const w = p.ws[i];
         if (!w) continue;
-        score += w * cIdf;
-        shared.push(this.matcher.concepts[c].id);
+        if (mass[doc] === 0) touched.push(doc);
+        mass[doc] += w * cIdf;
       }
-      if (score > 0) out.push({ doc, score: score / qNorm, mass: score, concepts: shared });
+    }
+    const ids: number[] = [];
+    const scores: number[] = [];
+    const masses: number[] = [];
+    for (const doc of touched) {
+      const score = mass[doc];
+      mass[doc] = 0;
+      if (score > 0) {
+        ids.push(doc);
+        scores.push(score / qNorm);
+        masses.push(score);
+      }
     }
     // Ties keep the order the entries are written in (a length normalisation, as in BM25, and
     // preferring smaller or larger entries on ties all did worse on the tuning queries).
-    return out.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
+    return topHits(scores, limit, (a, b) => ids[a] - ids[b]).map((i) => new ConceptHit(ids[i], scores[i], masses[i], this.docs[ids[i]], idf, this.matcher));
   }
+
+  /** Scratch for search: each document's shared concept mass (zero between searches). */
+  private mass = new Float64Array(0);
 
   /** Removes a document (a workspace entry replaced or deleted). */
   remove(doc: number): void {
@@ -151,8 +187,32 @@ export class ConceptIndex {
     if (!weights) return;
     for (const c of weights.keys()) {
       this.df.set(c, (this.df.get(c) ?? 1) - 1);
-      this.postings.get(c)?.delete(doc);
+      const p = this.postings.get(c);
+      const at = p ? p.docs.indexOf(doc) : -1;
+      if (at >= 0) {
+        p!.docs.splice(at, 1);
+        p!.ws.splice(at, 1);
+      }
     }
     delete this.docs[doc];
+  }
+}
+
+/**
+ * A document the concept channel found. Its shared concepts are listed only when asked for: a
+ * search returns up to 200 hits and the caller shows the concepts of a few.
+ */
+export class ConceptHit {
+  private shared: string[] | undefined;
+
+  constructor(
+    readonly doc: number, readonly score: number, readonly mass: number,
+    private readonly weights: ReadonlyMap<number, number>, private readonly query: ReadonlyArray<readonly [number, number]>, private readonly matcher: ConceptMatcher,
+  ) {}
+
+  /** The query's concepts the document has, in the query's order (ids). */
+  get concepts(): string[] {
+    this.shared ??= this.query.filter(([c]) => this.weights.get(c)).map(([c]) => this.matcher.concepts[c].id);
+    return this.shared;
   }
 }

@@ -1,5 +1,6 @@
 import type { Language } from '../../text/language';
 import type { EmbeddingCache, EmbeddingProvider } from './embeddings';
+import type { WorkspaceModelCache } from './workspaceModelCache';
 import type { Category, KnowledgeEntry, KnowledgeHit } from './types';
 
 /** Which channels a search uses: all fused (`hybrid`), or one alone (the eval compares them). */
@@ -29,6 +30,8 @@ export interface KnowledgeBase {
   revision?(): number;
   /** Adds or replaces entries, and removes `removeIds`, without rebuilding the index. */
   upsert(entries: readonly KnowledgeEntry[], removeIds?: Iterable<string>): void;
+  /** Keeps upserted entries' costliest models in a cache that outlives the session (HybridKnowledgeBase). */
+  useModelCache?(cache: WorkspaceModelCache): void;
   /** Embeds the entries with a provider (cached), enabling the embedding channel; returns how many are embedded. */
   attachEmbeddings?(provider: EmbeddingProvider, cache: EmbeddingCache, signal?: AbortSignal): Promise<number>;
   /** The model whose vectors are attached, if any. */

@@ -1,4 +1,5 @@
 import { tokenize } from '../../text/tokenize';
+import { topHits } from './topHits';
 import { b64, f32, packPostings, toPostings, unpackPostings, type PackedPostings, type Postings } from './packed';
 
 /**
@@ -195,28 +196,49 @@ export class LatentSemanticIndex {
    * the existing latent space, the same projection queries get. `doc` is the caller's id for it.
    */
   foldIn(doc: number, text: string): void {
+    this.addFolded(doc, this.project(text));
+  }
+
+  /** The vector foldIn would give a text (null: no known word); the workspace cache keeps it. */
+  foldedVector(text: string): Float64Array | null {
+    return this.project(text);
+  }
+
+  /** Adds a document from the vector foldedVector gave for it. */
+  addFolded(doc: number, vec: Float64Array | null): void {
     this.extra ??= [];
-    const vec = this.project(text);
     if (vec) this.extra.push({ doc, vec });
   }
 
-  /** Documents by cosine in the latent space (−1…1, usually 0…1), best first. */
-  search(text: string, limit: number): Array<{ doc: number; cosine: number }> {
+  /**
+   * Documents by cosine in the latent space (−1…1, usually 0…1), best first, from `minCosine`
+   * up: only those are sorted (the caller drops the others anyway, and all of them rank after
+   * every kept one). Base documents, then folded-in ones, as before, so ties keep their order.
+   */
+  search(text: string, limit: number, minCosine = -Infinity): Array<{ doc: number; cosine: number }> {
     const qv = this.project(text);
     if (!qv) return [];
     const k = this.k;
-    const hits: Array<{ doc: number; cosine: number }> = [];
-    for (let i = 0; i < this.n; i++) {
+    const vecs = this.docVecs;
+    const ids: number[] = [];
+    const cosines: number[] = [];
+    for (let i = 0, at = 0; i < this.n; i++, at += k) {
       let s = 0;
-      for (let j = 0; j < k; j++) s += qv[j] * this.docVecs[i * k + j];
-      hits.push({ doc: i, cosine: s });
+      for (let j = 0; j < k; j++) s += qv[j] * vecs[at + j];
+      if (s >= minCosine) {
+        ids.push(i);
+        cosines.push(s);
+      }
     }
     for (const { doc, vec } of this.extra ?? []) {
       let s = 0;
       for (let j = 0; j < k; j++) s += qv[j] * vec[j];
-      hits.push({ doc, cosine: s });
+      if (s >= minCosine) {
+        ids.push(doc);
+        cosines.push(s);
+      }
     }
-    return hits.sort((a, b) => b.cosine - a.cosine).slice(0, limit);
+    return topHits(cosines, limit).map((i) => ({ doc: ids[i], cosine: cosines[i] }));
   }
 }
 

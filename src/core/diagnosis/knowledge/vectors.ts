@@ -1,4 +1,5 @@
 import { EN_STOP, stem, ZH_STOP } from '../../text/tokenize';
+import { topHits } from './topHits';
 import { packPostings, toPostings, unpackPostings, type PackedPostings, type Postings } from './packed';
 
 /** Words of asking ("how does X work", "explain X") that say nothing about the topic. */
@@ -64,6 +65,7 @@ export class PhraseVectors {
 
   /** Everything search needs, packed. */
   snapshot(): PhraseSnapshot {
+    this.flush();
     return { phraseCount: this.phraseCount, owner: this.owner, postings: packPostings(this.postings, this.idf) };
   }
 
@@ -103,39 +105,111 @@ export class PhraseVectors {
     return v;
   }
 
+  /**
+   * Phrases added after the fact, per feature, not yet in `postings`: appending to a typed array
+   * copies it, and 10,000 workspace entries appended one by one made the merge quadratic.
+   */
+  private pending: Map<string, { ids: number[]; ws: number[] }> | undefined;
+  /** Scratch for search: a score per phrase, and whether the current query touched it. */
+  private scores: Float64Array | undefined;
+  private touched: Uint8Array | undefined;
+
   /** Adds a document's phrases after the fact (workspace entries); idf stays as built. */
   addDocument(doc: number, phrases: readonly string[]): void {
+    for (const p of phrases) this.addWeighted(doc, this.phraseVector(p));
+  }
+
+  /** A phrase's weighted features, as addDocument stores them (the workspace cache keeps them). */
+  phraseVector(phrase: string): Vec {
+    return this.weigh(features(phrase));
+  }
+
+  /** Adds one phrase of a document from its weighted features. */
+  addWeighted(doc: number, vec: Vec): void {
+    this.addFeatures(doc, [...vec.keys()], [...vec.values()]);
+  }
+
+  /** addWeighted from parallel lists (what the workspace cache stores). */
+  addFeatures(doc: number, features: readonly string[], weights: ArrayLike<number>): void {
     const owner = this.owner as number[];
-    for (const p of phrases) {
-      const phrase = owner.length;
-      owner.push(doc);
-      for (const [f, w] of this.weigh(features(p))) {
-        const prev = this.postings.get(f);
-        const ids = new Int32Array((prev?.ids.length ?? 0) + 1);
-        const ws = new Float32Array(ids.length);
-        if (prev) { ids.set(prev.ids); ws.set(prev.ws); }
-        ids[ids.length - 1] = phrase;
-        ws[ws.length - 1] = w;
-        this.postings.set(f, { ids, ws });
-      }
+    const phrase = owner.length;
+    owner.push(doc);
+    this.pending ??= new Map();
+    for (let i = 0; i < features.length; i++) {
+      let list = this.pending.get(features[i]);
+      if (!list) this.pending.set(features[i], (list = { ids: [], ws: [] }));
+      list.ids.push(phrase);
+      list.ws.push(weights[i]);
     }
   }
 
-  /** Documents by their best phrase's cosine similarity to the query (0–1), best first. */
-  search(query: string, limit: number): Array<{ doc: number; cosine: number }> {
+  /** Moves the pending phrases into the postings (each list grows once, in phrase order). */
+  private flush(): void {
+    if (!this.pending) return;
+    for (const [f, list] of this.pending) {
+      const prev = this.postings.get(f);
+      const n = prev?.ids.length ?? 0;
+      const ids = new Int32Array(n + list.ids.length);
+      const ws = new Float32Array(ids.length);
+      if (prev) {
+        ids.set(prev.ids);
+        ws.set(prev.ws);
+      }
+      ids.set(list.ids, n);
+      ws.set(list.ws, n);
+      this.postings.set(f, { ids, ws });
+    }
+    this.pending = undefined;
+  }
+
+  /**
+   * Documents by their best phrase's cosine similarity to the query (0–1), best first, from
+   * `minCosine` up. Scores accumulate in a typed array in the order the first version's Maps
+   * summed them, and documents are listed in the order it first met them, so equal cosines (a
+   * question's two language versions share their phrasings) keep their order.
+   */
+  search(query: string, limit: number, minCosine = -Infinity): Array<{ doc: number; cosine: number }> {
+    this.flush();
     const q = this.weigh(features(query));
-    const scores = new Map<number, number>();
+    const count = this.owner.length;
+    if (!this.scores || this.scores.length < count) {
+      this.scores = new Float64Array(count);
+      this.touched = new Uint8Array(count);
+    }
+    const scores = this.scores;
+    const touched = this.touched!;
+    const order: number[] = [];
     for (const [f, w] of q) {
       const p = this.postings.get(f);
       if (!p) continue;
-      for (let i = 0; i < p.ids.length; i++) scores.set(p.ids[i], (scores.get(p.ids[i]) ?? 0) + w * p.ws[i]);
+      const { ids, ws } = p;
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i];
+        if (!touched[id]) {
+          touched[id] = 1;
+          order.push(id);
+        }
+        scores[id] += w * ws[i];
+      }
     }
     const best = new Map<number, number>();
-    for (const [phrase, s] of scores) {
+    for (const phrase of order) {
+      const s = scores[phrase];
+      scores[phrase] = 0;
+      touched[phrase] = 0;
       const doc = this.owner[phrase];
       if (s > (best.get(doc) ?? 0)) best.set(doc, s);
     }
-    return [...best.entries()].map(([doc, cosine]) => ({ doc, cosine: Math.min(1, cosine) })).sort((a, b) => b.cosine - a.cosine).slice(0, limit);
+    const ids: number[] = [];
+    const cosines: number[] = [];
+    for (const [doc, s] of best) {
+      const cosine = Math.min(1, s);
+      if (cosine >= minCosine) {
+        ids.push(doc);
+        cosines.push(cosine);
+      }
+    }
+    return topHits(cosines, limit).map((i) => ({ doc: ids[i], cosine: cosines[i] }));
   }
 
   get size(): number {

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { renderMarkdown, renderStandaloneHtml, writeFileAtomic, type Report } from '../../core';
-import type { DiagnosisState } from './diagnosisState';
-import type { HistoryNode } from '../history/historyTree';
+import type { DiagnosisState } from '../diagnosis/diagnosisState';
+import type { HistoryNode } from './historyTree';
 import { showError } from '../shared/notify';
-import type { ReportPanel } from './reportPanel';
-import type { ReportRestorer } from './reportRestorer';
+import type { ReportPanel } from '../diagnosis/reportPanel';
+import type { ReportRestorer } from '../diagnosis/reportRestorer';
 import type { CoreHost } from '../shared/coreHost';
 import { currentUserId } from '../shared/userId';
 

@@ -1,0 +1,144 @@
+import { EN_STOP, stem, ZH_STOP } from '../../../src/core/text/tokenize';
+import { packPostings, toPostings, unpackPostings, type PackedPostings, type Postings } from '../../../src/core/diagnosis/knowledge/packed';
+
+/** Words of asking ("how does X work", "explain X") that say nothing about the topic. */
+const ASKING = new Set(['work', 'works', 'does', 'explain', 'describe', 'know', 'think', 'difference']);
+
+/**
+ * The offline vector channel: TF-IDF over character n-grams. Chinese runs give character
+ * unigrams and bigrams (no segmenter needed); English words give the stemmed word and its
+ * character trigrams, which survive ASR misspellings and inflections ("retrys", "chunking").
+ * It needs no model and no network, and it is explainable: shared n-grams are the reason.
+ */
+export function features(text: string): Map<string, number> {
+  const tf = new Map<string, number>();
+  const add = (f: string) => tf.set(f, (tf.get(f) ?? 0) + 1);
+  const lower = text.toLowerCase();
+  for (const m of lower.matchAll(/[\u3400-\u9fff]+/g)) {
+    const run = m[0];
+    // How a question is asked ("说说", "什么是", "的") says nothing about its topic.
+    for (let i = 0; i < run.length; i++) {
+      if (!ZH_STOP.has(run[i])) add(run[i]);
+      if (i + 1 < run.length && !ZH_STOP.has(run.slice(i, i + 2))) add(run.slice(i, i + 2));
+    }
+  }
+  for (const m of lower.matchAll(/[a-z0-9]+/g)) {
+    if (EN_STOP.has(m[0]) || ASKING.has(m[0])) continue;
+    const w = stem(m[0]);
+    if (w.length < 2) continue;
+    add(`w:${w}`);
+    const padded = `^${w}$`;
+    for (let i = 0; i + 3 <= padded.length; i++) add(padded.slice(i, i + 3));
+  }
+  return tf;
+}
+
+/** The saved form of PhraseVectors. */
+export interface PhraseSnapshot {
+  phraseCount: number;
+  owner: number[];
+  postings: PackedPostings;
+}
+
+/** A sparse unit vector. */
+export type Vec = Map<string, number>;
+
+/** TF-IDF vectors of phrases with an inverted index: the best phrase cosine per document. */
+export class PhraseVectors {
+  private readonly idf = new Map<string, number>();
+  private readonly postings: Postings;
+  private readonly owner: number[] = [];
+  private phraseCount = 0;
+
+  /** A saved index (what the build ships). */
+  static fromSnapshot(snap: PhraseSnapshot): PhraseVectors {
+    const pv = Object.create(PhraseVectors.prototype) as PhraseVectors;
+    const self = pv as unknown as Record<string, unknown>;
+    const { postings, idf } = unpackPostings(snap.postings);
+    self.idf = idf;
+    self.postings = postings;
+    self.owner = snap.owner;
+    self.phraseCount = snap.phraseCount;
+    return pv;
+  }
+
+  /** Everything search needs, packed. */
+  snapshot(): PhraseSnapshot {
+    return { phraseCount: this.phraseCount, owner: this.owner, postings: packPostings(this.postings, this.idf) };
+  }
+
+  /** `phrases[d]` are document d's phrases (its question and paraphrases). */
+  constructor(phrases: readonly string[][]) {
+    const all: Array<{ doc: number; tf: Map<string, number> }> = [];
+    phrases.forEach((list, doc) => list.forEach((p) => all.push({ doc, tf: features(p) })));
+    this.phraseCount = all.length;
+    const df = new Map<string, number>();
+    for (const { tf } of all) for (const f of tf.keys()) df.set(f, (df.get(f) ?? 0) + 1);
+    for (const [f, n] of df) this.idf.set(f, Math.log(1 + all.length / n));
+    const lists = new Map<string, Array<[number, number]>>();
+    all.forEach(({ doc, tf }, phrase) => {
+      this.owner.push(doc);
+      for (const [f, w] of this.weigh(tf)) {
+        let list = lists.get(f);
+        if (!list) lists.set(f, (list = []));
+        list.push([phrase, w]);
+      }
+    });
+    this.postings = toPostings(lists);
+  }
+
+  private weigh(tf: Map<string, number>): Vec {
+    const v: Vec = new Map();
+    let norm = 0;
+    // Features no phrase has still count in the query's length (as the rarest possible), so a
+    // query that shares two letter triples with a phrase and nothing else scores low.
+    const unseen = Math.log(1 + this.phraseCount);
+    for (const [f, n] of tf) {
+      const w = (1 + Math.log(n)) * (this.idf.get(f) ?? unseen);
+      if (this.idf.has(f)) v.set(f, w);
+      norm += w * w;
+    }
+    norm = Math.sqrt(norm) || 1;
+    for (const [f, w] of v) v.set(f, w / norm);
+    return v;
+  }
+
+  /** Adds a document's phrases after the fact (workspace entries); idf stays as built. */
+  addDocument(doc: number, phrases: readonly string[]): void {
+    const owner = this.owner as number[];
+    for (const p of phrases) {
+      const phrase = owner.length;
+      owner.push(doc);
+      for (const [f, w] of this.weigh(features(p))) {
+        const prev = this.postings.get(f);
+        const ids = new Int32Array((prev?.ids.length ?? 0) + 1);
+        const ws = new Float32Array(ids.length);
+        if (prev) { ids.set(prev.ids); ws.set(prev.ws); }
+        ids[ids.length - 1] = phrase;
+        ws[ws.length - 1] = w;
+        this.postings.set(f, { ids, ws });
+      }
+    }
+  }
+
+  /** Documents by their best phrase's cosine similarity to the query (0–1), best first. */
+  search(query: string, limit: number): Array<{ doc: number; cosine: number }> {
+    const q = this.weigh(features(query));
+    const scores = new Map<number, number>();
+    for (const [f, w] of q) {
+      const p = this.postings.get(f);
+      if (!p) continue;
+      for (let i = 0; i < p.ids.length; i++) scores.set(p.ids[i], (scores.get(p.ids[i]) ?? 0) + w * p.ws[i]);
+    }
+    const best = new Map<number, number>();
+    for (const [phrase, s] of scores) {
+      const doc = this.owner[phrase];
+      if (s > (best.get(doc) ?? 0)) best.set(doc, s);
+    }
+    return [...best.entries()].map(([doc, cosine]) => ({ doc, cosine: Math.min(1, cosine) })).sort((a, b) => b.cosine - a.cosine).slice(0, limit);
+  }
+
+  get size(): number {
+    return this.phraseCount;
+  }
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import { writeFileAtomic } from '../../store/atomicWrite';
+import type { KnowledgeEntry } from './types';
+
+/** What merging one workspace entry computes: every channel's share of it. */
+export interface CachedModels {
+  /** Its full-text tokens (BM25). */
+  body: string[];
+  /** Each phrasing's distinct search tokens (the Dice overlap). */
+  phraseTokens: string[][];
+  /** Each phrasing's weighted character n-grams (features and weights; 32-bit floats once stored, as the index keeps them). */
+  phrases: Array<{ features: string[]; weights: ArrayLike<number> }>;
+  /** The entry folded into the latent space (null: no word the space knows). */
+  latent: Float64Array | null;
+  /** Concept id → weight, as the concept channel found them in the entry's texts. */
+  concepts: Array<[string, number]>;
+}
+
+const VERSION = 2;
+
+/** One entry as the file stores it: tokens joined by spaces (no token has one), floats in base64. */
+type StoredModels = [key: string, body: string, phraseTokens: string[], phrases: Array<[features: string, weights: string]>, latent: string | null, concepts: Array<[string, number]>];
+
+const f64 = (s: string) => {
+  const b = Buffer.from(s, 'base64');
+  return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+};
+const f32 = (s: string) => {
+  const b = Buffer.from(s, 'base64');
+  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+};
+const b64 = (a: Float32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+const words = (s: string) => (s ? s.split(' ') : []);
+
+/**
+ * The channel models of workspace entries, kept between sessions so that a window reopened on
+ * the same knowledge files does not tokenise, weigh and fold 10,000 entries into the models again. Each entry is
+ * keyed by the hash of its content and of its other-language version (what its models are built
+ * from); the whole file is bound to the shipped models it was folded into (`base`), and forgotten
+ * when they change. Written atomically: a crash leaves the old file or the new one. Only a cache:
+ * an unreadable file is ignored and rewritten.
+ */
+export class WorkspaceModelCache {
+  private models = new Map<string, CachedModels>();
+  /** Entries read from the file, decoded when first asked for. */
+  private stored = new Map<string, StoredModels>();
+  /** Keys looked up or stored this session: what the next save keeps (stale entries drop out). */
+  private readonly used = new Set<string>();
+  private base: string | undefined;
+  private changed = false;
+
+  private constructor(readonly file: string | undefined) {}
+
+  /** Opens the cache file (or none: in memory only). */
+  static open(file?: string): WorkspaceModelCache {
+    const cache = new WorkspaceModelCache(file);
+    if (!file) return cache;
+    try {
+      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number; base: string; entries: StoredModels[] };
+      if (data.version !== VERSION) return cache;
+      cache.base = data.base;
+      for (const row of data.entries) cache.stored.set(row[0], row);
+    } catch {
+      // Missing or unreadable: start empty, the next save replaces it.
+    }
+    return cache;
+  }
+
+  /** Ties the cache to the models entries are folded into; what was folded into others is dropped. */
+  bind(base: string): void {
+    if (this.base === base) return;
+    this.base = base;
+    this.models.clear();
+    this.stored.clear();
+    this.changed = true;
+  }
+
+  /** The key of an entry's models: its content and its sibling's (the other language version). */
+  static keyOf(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string {
+    return createHash('sha256').update(JSON.stringify([entry, sibling ?? null])).digest('base64');
+  }
+
+  get(key: string): CachedModels | undefined {
+    const row = this.stored.get(key);
+    if (row) {
+      const [, body, phraseTokens, phrases, latent, concepts] = row;
+      this.models.set(key, {
+        body: words(body),
+        phraseTokens: phraseTokens.map(words),
+        phrases: phrases.map(([features, weights]) => ({ features: words(features), weights: f32(weights) })),
+        latent: latent === null ? null : f64(latent),
+        concepts,
+      });
+      this.stored.delete(key);
+    }
+    const hit = this.models.get(key);
+    if (hit) this.used.add(key);
+    return hit;
+  }
+
+  set(key: string, models: CachedModels): void {
+    this.models.set(key, models);
+    this.used.add(key);
+    this.changed = true;
+  }
+
+  get size(): number {
+    return this.models.size + this.stored.size;
+  }
+
+  /** Writes what this session used, if anything changed (atomically). */
+  save(): void {
+    if (!this.file || !this.changed || this.base === undefined) return;
+    const entries = [...this.used].filter((k) => this.models.has(k)).map((k): StoredModels => {
+      const m = this.models.get(k)!;
+      const phrases = m.phrases.map((v): [string, string] => [v.features.join(' '), b64(Float32Array.from(v.weights))]);
+      return [k, m.body.join(' '), m.phraseTokens.map((p) => p.join(' ')), phrases, m.latent ? b64(m.latent) : null, m.concepts];
+    });
+    writeFileAtomic(this.file, JSON.stringify({ version: VERSION, base: this.base, entries }));
+    this.changed = false;
+  }
+}
