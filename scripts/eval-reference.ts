@@ -15,13 +15,14 @@ import { loadedSql } from '../src/core/store/sqlite';
 import { loadQueries, QUERIES_FILE, TUNE_FILE } from './lib/kbEval';
 import {
   chooseWithFindReference, chooseWithSearch, loadRefItems, REALISTIC_HELDOUT_FILE, REALISTIC_TUNE_FILE, REF_KINDS, runItems, scoreOutcomes,
-  TARGET_NONE_ANSWERED, TARGET_PRECISION, TARGET_USED, type RefOutcome,
+  BLIND_HELDOUT_FILE, TARGET_NONE_ANSWERED, TARGET_PRECISION, TARGET_USED, type RefOutcome,
 } from './lib/refEval';
 
 (async () => {
-  const heldout = process.argv.includes('--heldout');
+  const blind = process.argv.includes('--blind');
+  const heldout = blind || process.argv.includes('--heldout');
   const quiet = process.argv.includes('--quiet');
-  const file = heldout ? REALISTIC_HELDOUT_FILE : REALISTIC_TUNE_FILE;
+  const file = blind ? BLIND_HELDOUT_FILE : heldout ? REALISTIC_HELDOUT_FILE : REALISTIC_TUNE_FILE;
   if (!fs.existsSync(file)) {
     console.error(`${path.relative(process.cwd(), file)} does not exist`);
     process.exitCode = 2;

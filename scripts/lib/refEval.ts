@@ -25,6 +25,8 @@ const FIXTURES = path.resolve(__dirname, '..', '..', 'test', 'fixtures', 'kb');
 export const REALISTIC_TUNE_FILE = path.join(FIXTURES, 'realistic-tune.yaml');
 /** Written by someone else and never read while tuning: only aggregates are ever printed. */
 export const REALISTIC_HELDOUT_FILE = path.join(FIXTURES, 'realistic-heldout.yaml');
+/** Issue 29's blind set: written without seeing the knowledge base, labelled from entry titles only (--blind). */
+export const BLIND_HELDOUT_FILE = path.join(FIXTURES, 'heldout-3.yaml');
 
 export function loadRefItems(file: string): RefItem[] {
   return parse(fs.readFileSync(file, 'utf8')) as RefItem[];
