@@ -14,7 +14,7 @@ describe('held-out sets, at the levels measured when they were first run', () =>
 
   it('scoring (60 questions, zh and en): keyword lists, weak, wrong and off-topic answers below strong ones', async function () {
     this.timeout(300_000);
-    const items = SCORING_SETS.filter((s) => s.heldOut).flatMap((s) => loadScoringSet(s.files));
+    const items = SCORING_SETS.filter((s) => s.name === 'heldout-zh' || s.name === 'heldout-en').flatMap((s) => loadScoringSet(s.files));
     assert.equal(items.length, 60);
     const s = summarise(await scoreSet(core, items));
     // Measured once, blind: 100 %, 100 %, 96.7 %, 81.7 %, 85.0 %, 88.3 %; after the answer's weight in
@@ -33,6 +33,23 @@ describe('held-out sets, at the levels measured when they were first run', () =>
     // Measured once, blind: 55 % used (plain search 15 %), 10 % of uncovered questions answered;
     // after the answer's weight was raised on the tuning set, re-measured (no longer blind): 65 %, 10 %.
     assert.ok(s.used >= 0.62, `right entry used ${s.used}`);
-    assert.ok(s.noneAnswered <= 0.1, `uncovered answered ${s.noneAnswered}`);
+    // Issue 29 doubled the knowledge base; one of the 20 uncovered questions is now covered by a new
+    // entry (relabelled blind, from entry titles only), so the 2 answered are 2 of 19.
+    assert.ok(s.noneAnswered <= 2 / 19 + 1e-9, `uncovered answered ${s.noneAnswered}`);
+  });
+
+  it("issue 29's blind set (32 questions, zh and en): every kind of answer that fools judges below the strong one", async function () {
+    this.timeout(300_000);
+    const items = SCORING_SETS.filter((s) => s.name === 'heldout-3 (blind)').flatMap((s) => loadScoringSet(s.files));
+    assert.equal(items.length, 32);
+    const s = summarise(await scoreSet(core, items));
+    // Measured once, blind (written without the knowledge base, labelled from entry titles only):
+    // keyword list 100 %, weak 100 %, wrong 93.8 %, off-topic 96.9 %, rambling 93.8 %, strong >= 60 96.9 %.
+    assert.ok(s.above.keywords! >= 0.96, `strong above keyword list ${s.above.keywords}`);
+    assert.ok(s.above.weak! >= 0.96, `strong above weak ${s.above.weak}`);
+    assert.ok(s.above.wrong! >= 0.9, `strong above wrong ${s.above.wrong}`);
+    assert.ok(s.above.offtopic! >= 0.93, `strong above off-topic ${s.above.offtopic}`);
+    assert.ok(s.above.rambling! >= 0.9, `strong above rambling ${s.above.rambling}`);
+    assert.ok(s.strongPass! >= 0.93, `strong >= 60 ${s.strongPass}`);
   });
 });
