@@ -37,6 +37,20 @@ describe('findReference: the reference for a question as interviewers ask it', (
     assert.ok(['idempotency', 'design-support-bot'].includes(c.hit?.entry.itemId ?? ''), `hit ${c.hit?.entry.itemId}`);
   });
 
+  it('takes another threshold from its settings (the trade-off curve of eval:ref --curve)', () => {
+    const ctx = {
+      question: 'How do you decide the chunk size when you index documents for retrieval?', language: 'en' as const,
+      answer: 'We split by headings, then into pieces of about 500 tokens with some overlap, and tune the size by checking recall on real questions.',
+    };
+    const shipped = findReference(kb, ctx);
+    assert.equal(shipped.hit?.entry.itemId, 'rag-chunking');
+    // Above the choice's own confidence nothing is used, and the same entry is offered as related.
+    const strict = findReference(kb, ctx, { threshold: Math.min(0.999, shipped.confidence + 0.001) });
+    assert.equal(strict.hit, null);
+    assert.equal(strict.related[0]?.entry.itemId, 'rag-chunking');
+    assert.equal(strict.confidence, shipped.confidence);
+  });
+
   it('resolves a follow-up that points back through the previous question', () => {
     const question = '那它底层是怎么找到最相近的那几个的？';
     const answer = '一般用 HNSW，一个分层的图，从上层往下贪心地找最近邻，牺牲一点召回换速度。';

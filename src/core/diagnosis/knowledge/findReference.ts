@@ -43,12 +43,12 @@ const ANSWER_CHARS = 600;
  * the choice; it never brings in an entry of its own, so an answer about fine-tuning given to a
  * RAG question cannot make fine-tuning the reference.
  */
-export function findReference(kb: KnowledgeBase, ctx: ReferenceContext): ReferenceChoice {
+export function findReference(kb: KnowledgeBase, ctx: ReferenceContext, settings: Partial<ChoiceSettings> = {}): ReferenceChoice {
   const candidates = referenceCandidates(kb, ctx);
   // Searching with the answer is the costliest step of a turn; it is done only when the answer
   // can change the choice: a near tie, or a favourite just under the threshold.
-  const support = ctx.answer?.trim() && answerCanMatter(candidates) ? answerSupport(kb, ctx, candidates) : new Map<string, number>();
-  return chooseReference(candidates, support);
+  const support = ctx.answer?.trim() && answerCanMatter(candidates, settings) ? answerSupport(kb, ctx, candidates) : new Map<string, number>();
+  return chooseReference(candidates, support, settings);
 }
 
 /** Whether the answer's support could change which entry is chosen or whether it is used. */
