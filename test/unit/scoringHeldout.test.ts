@@ -38,16 +38,17 @@ describe('held-out sets, at the levels measured when they were first run', () =>
     assert.ok(s.noneAnswered <= 2 / 19 + 1e-9, `uncovered answered ${s.noneAnswered}`);
   });
 
-  it("issue 29's blind set (32 questions, zh and en): every kind of answer that fools judges below the strong one", async function () {
+  it("issue 29's blind set 3, now tuned on (32 questions, zh and en): every kind of answer that fools judges below the strong one", async function () {
     this.timeout(300_000);
-    const items = SCORING_SETS.filter((s) => s.name === 'heldout-3 (blind)').flatMap((s) => loadScoringSet(s.files));
+    const items = SCORING_SETS.filter((s) => s.name === 'heldout-3 (seen)').flatMap((s) => loadScoringSet(s.files));
     assert.equal(items.length, 32);
     const s = summarise(await scoreSet(core, items));
     // Measured once, blind (written without the knowledge base, labelled from entry titles only):
     // keyword list 100 %, weak 100 %, wrong 93.8 %, off-topic 96.9 %, rambling 93.8 %, strong >= 60 96.9 %.
+    // Tuned on since (2026-12-04: three general misconceptions), wrong 100 %: no longer blind, a guard only.
     assert.ok(s.above.keywords! >= 0.96, `strong above keyword list ${s.above.keywords}`);
     assert.ok(s.above.weak! >= 0.96, `strong above weak ${s.above.weak}`);
-    assert.ok(s.above.wrong! >= 0.9, `strong above wrong ${s.above.wrong}`);
+    assert.ok(s.above.wrong! >= 0.96, `strong above wrong ${s.above.wrong}`);
     assert.ok(s.above.offtopic! >= 0.93, `strong above off-topic ${s.above.offtopic}`);
     assert.ok(s.above.rambling! >= 0.9, `strong above rambling ${s.above.rambling}`);
     assert.ok(s.strongPass! >= 0.93, `strong >= 60 ${s.strongPass}`);
