@@ -180,7 +180,8 @@ describe('The interview coach in a real VS Code', function () {
 
     it('on a question no entry matches confidently: its lens offers the closest entries, and the chosen one is compared', async () => {
       const file = workspacePath('no-reference-en.txt');
-      fs.writeFileSync(file, 'Interviewer: How do you evaluate whether an LLM application is working well?\nCandidate: I guess we just look at it and see if people like it.\n');
+      // Worded so that no entry is confident (the knowledge base of issue 29 answers "How do you evaluate whether an LLM application is working well?" with en-llm-evaluation) while that entry is still among the closest.
+      fs.writeFileSync(file, 'Interviewer: How do you check an LLM app is any good?\nCandidate: I guess we just look at it and see if people like it.\n');
       try {
         const uri = vscode.Uri.file(file);
         await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
