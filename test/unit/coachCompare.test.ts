@@ -97,7 +97,9 @@ describe('coach: comparing where no entry matched the question confidently', fun
     core = createCore({ knowledgeDir: KNOWLEDGE_DIR });
   });
   it('the user picks one of the closest entries: the answer is scored against it and its key points listed', async () => {
-    const context = { question: 'How do you evaluate whether an LLM application is working well?', previous: [] };
+    // Worded so that no entry is confident while en-llm-evaluation is among the closest ("How do you
+    // evaluate whether an LLM application is working well?" finds it confidently since issue 29).
+    const context = { question: 'How do you check an LLM app is any good?', previous: [] };
     const weak = 'I guess we just look at it and see if people like it.';
     const unmatched = await compareSelectedAnswer(core, { answer: weak, context, reportLanguage: 'en' }, { caller: 'test' });
     assert.equal(unmatched.expert, null, 'retrieval alone finds no confident reference here');
