@@ -35,15 +35,16 @@ interface Pattern {
   length: number;
 }
 
-const patternCache = new Map<string, Pattern>();
+/** Patterns read, plain and strict (keyed by the pattern itself: its hash is kept with the string). */
+const patternCache = [new Map<string, Pattern>(), new Map<string, Pattern>()];
 function patternOf(pattern: string, strict = false): Pattern {
-  const key = `${strict ? 1 : 0}${pattern}`;
-  const cached = patternCache.get(key);
+  const cache = patternCache[strict ? 1 : 0];
+  const cached = cache.get(pattern);
   if (cached) return cached;
   const parts = computeParts(pattern, strict);
   const read: Pattern = { parts, cjk: CJK.test(pattern), ordered: ORDERED.test(pattern), need: strengths(pattern), length: pattern.length };
-  if (patternCache.size > 10_000) patternCache.clear();
-  patternCache.set(key, read);
+  if (cache.size > 10_000) cache.clear();
+  cache.set(pattern, read);
   return read;
 }
 
