@@ -104,9 +104,14 @@ export class LatentSemanticIndex {
     return out;
   }
 
-  /** Dᵀ·x for a term vector x: one score per document. */
+  private scratch: Float64Array | undefined;
+
+  /** Dᵀ·x for a term vector x: one score per document (valid until the next call). */
   private docScores(x: Map<string, number>): Float64Array {
-    const s = new Float64Array(this.n);
+    // A scratch array reused across calls (folding 10,000 workspace entries in allocated one each).
+    if (!this.scratch || this.scratch.length !== this.n) this.scratch = new Float64Array(this.n);
+    const s = this.scratch;
+    s.fill(0);
     for (const [t, w] of x) {
       const p = this.postings.get(t);
       if (!p) continue;

@@ -29,8 +29,23 @@ export class PhraseOverlap {
   tokenIdf(t: string): number {
     if (!this.idfCache) {
       const all = this.phrases();
+      // Document frequency: each token counted once per document (the document it was last
+      // counted for is kept with it, instead of a Set of the document's tokens).
+      const counts = new Map<string, { df: number; last: number }>();
+      for (let d = 0; d < all.length; d++) {
+        for (const phrase of all[d]) {
+          for (const tok of phrase) {
+            const c = counts.get(tok);
+            if (!c) counts.set(tok, { df: 1, last: d });
+            else if (c.last !== d) {
+              c.df++;
+              c.last = d;
+            }
+          }
+        }
+      }
       const df = new Map<string, number>();
-      for (const doc of all) for (const tok of new Set(doc.flat())) df.set(tok, (df.get(tok) ?? 0) + 1);
+      for (const [tok, c] of counts) df.set(tok, c.df);
       const n = all.length;
       this.idfCache = { n, idf: new Map([...df].map(([tok, d]) => [tok, Math.log(1 + (n - d + 0.5) / (d + 0.5))])) };
     }
