@@ -62,13 +62,20 @@ function dot(a: Float32Array, b: Float32Array): number {
 
 /** FTS4's simple tokenizer splits on anything but ASCII letters/digits and non-ASCII: keep tokens to that. */
 function ftsTokens(text: string): string[] {
-  return tokenize(text).flatMap((t) => t.replace(/[^a-z0-9\u0080-\uffff]+/g, ' ').split(' ')).filter(Boolean);
+  const out: string[] = [];
+  for (const t of tokenize(text)) {
+    // Most tokens are already clean: kept as they are (what the split would give).
+    if (FTS_CLEAN.test(t)) out.push(t);
+    else for (const part of t.replace(/[^a-z0-9\u0080-\uffff]+/g, ' ').split(' ')) if (part) out.push(part);
+  }
+  return out;
 }
+const FTS_CLEAN = /^[a-z0-9\u0080-\uffff]+$/;
 
 /** The text one entry is found by: its question and paraphrases (twice), its other-language version, its key-point synonyms. */
-function bodyTokens(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string[] {
-  const own = [entry.question, ...entry.aliases].flatMap(ftsTokens);
-  const other = sibling ? [sibling.question, ...sibling.aliases].flatMap(ftsTokens) : [];
+function bodyTokens(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined, tokens: (text: string) => string[] = ftsTokens): string[] {
+  const own = [entry.question, ...entry.aliases].flatMap(tokens);
+  const other = sibling ? [sibling.question, ...sibling.aliases].flatMap(tokens) : [];
   const synonyms = entry.keyPoints.flatMap((k) => k.keywords).flatMap(ftsTokens);
   return [...own, ...own, ...other, ...synonyms];
 }
@@ -294,6 +301,18 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       this.modelCache.bind(createHash('sha256').update(JSON.stringify([INDEX_VERSION, lexiconHash(), lsa.snapshot()])).digest('base64'));
       this.modelCacheBound = true;
     }
+    // A phrasing's tokens and n-grams, once per merge: an entry's phrasings are also its other
+    // language version's (each is read for both), and neither depends on the entry (the n-gram
+    // idf stays as built). Shared, never modified.
+    const memo = new Map<string, { tokens: string[]; weighted: { features: string[]; weights: number[] } }>();
+    const phrase = (p: string) => {
+      let m = memo.get(p);
+      if (!m) {
+        const v = vectors.phraseVector(p);
+        memo.set(p, (m = { tokens: ftsTokens(p), weighted: { features: [...v.keys()], weights: [...v.values()] } }));
+      }
+      return m;
+    };
     const inBatch = group(entries);
     const inAll = group(this.entries);
     for (const e of entries) {
@@ -315,15 +334,12 @@ export class HybridKnowledgeBase implements KnowledgeBase {
         lsa.addFolded(doc, cached.latent);
         concepts.addWeights(doc, cached.concepts);
       } else {
-        const body = bodyTokens(e, sibling);
+        const body = bodyTokens(e, sibling, (p) => phrase(p).tokens);
         text.add(doc, body);
         const phrases = phrasesOf(e, sibling);
-        const phraseTokens = phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0);
+        const phraseTokens = phrases.map((p) => [...new Set(phrase(p).tokens)]).filter((p) => p.length > 0);
         tokens.push(phraseTokens);
-        const weighted = phrases.map((p) => {
-          const v = vectors.phraseVector(p);
-          return { features: [...v.keys()], weights: [...v.values()] };
-        });
+        const weighted = phrases.map((p) => phrase(p).weighted);
         for (const v of weighted) vectors.addFeatures(doc, v.features, v.weights);
         const latent = lsa.foldedVector(this.lsaText(doc));
         lsa.addFolded(doc, latent);
