@@ -1,5 +1,4 @@
 import type { Database, SqlJsStatic } from 'sql.js';
-import { tokenize } from '../../text/tokenize';
 import { detectLanguage } from '../../text/language';
 import type { Channel, KnowledgeBase, SearchOptions } from './knowledgeBase';
 import type { ConfidenceFeatures, KnowledgeEntry, KnowledgeHit } from './types';
@@ -14,6 +13,8 @@ import { WorkspaceModelCache } from './workspaceModelCache';
 import { topHits } from './topHits';
 import { PhraseOverlap } from './phraseOverlap';
 import { Fusion } from './fusion';
+import { bodyTokens, ftsTokens, phrasesOf } from './entryTokens';
+import { onePerItem } from './onePerItem';
 import { createHash } from 'node:crypto';
 
 /** Reciprocal-rank fusion constant (the usual 60: later ranks still count, top ranks dominate). */
@@ -59,31 +60,6 @@ function dot(a: Float32Array, b: Float32Array): number {
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
-
-/** FTS4's simple tokenizer splits on anything but ASCII letters/digits and non-ASCII: keep tokens to that. */
-function ftsTokens(text: string): string[] {
-  const out: string[] = [];
-  for (const t of tokenize(text)) {
-    // Most tokens are already clean: kept as they are (what the split would give).
-    if (FTS_CLEAN.test(t)) out.push(t);
-    else for (const part of t.replace(/[^a-z0-9\u0080-\uffff]+/g, ' ').split(' ')) if (part) out.push(part);
-  }
-  return out;
-}
-const FTS_CLEAN = /^[a-z0-9\u0080-\uffff]+$/;
-
-/** The text one entry is found by: its question and paraphrases (twice), its other-language version, its key-point synonyms. */
-function bodyTokens(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined, tokens: (text: string) => string[] = ftsTokens): string[] {
-  const own = [entry.question, ...entry.aliases].flatMap(tokens);
-  const other = sibling ? [sibling.question, ...sibling.aliases].flatMap(tokens) : [];
-  const synonyms = entry.keyPoints.flatMap((k) => k.keywords).flatMap(ftsTokens);
-  return [...own, ...own, ...other, ...synonyms];
-}
-
-function phrasesOf(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string[] {
-  return [entry.question, ...entry.aliases, ...(sibling ? [sibling.question, ...sibling.aliases] : [])];
-}
-
 
 /**
  * Hybrid retrieval: full text (SQLite FTS4 in sql.js, BM25 from matchinfo), character n-gram
@@ -488,23 +464,4 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   close(): void {
     this.db?.close();
   }
-}
-
-/**
- * One hit per item: the two language versions of a question are the same answer; the one in the
- * query's language is shown, with the better of the two confidences.
- */
-function onePerItem(hits: readonly KnowledgeHit[], queryLanguage: string, topK: number): KnowledgeHit[] {
-  const best = new Map<string, KnowledgeHit>();
-  const order: string[] = [];
-  for (const h of hits) {
-    const seen = best.get(h.entry.itemId);
-    if (!seen) {
-      best.set(h.entry.itemId, h);
-      order.push(h.entry.itemId);
-    } else if (seen.entry.language !== queryLanguage && h.entry.language === queryLanguage) {
-      best.set(h.entry.itemId, { ...h, score: seen.score, confidence: Math.max(seen.confidence, h.confidence), similarity: Math.max(seen.similarity, h.similarity) });
-    }
-  }
-  return order.map((id) => best.get(id)!).slice(0, topK);
 }

@@ -1,22 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { writeFileAtomic } from '../../store/atomicWrite';
-import { decodeModels, encodeModels, type ModelFile } from './workspaceModelFile';
+import { decodeModels, encodeModels, type CachedModels, type ModelFile } from './workspaceModelFile';
 import type { KnowledgeEntry } from './types';
 
-/** What merging one workspace entry computes: every channel's share of it. */
-export interface CachedModels {
-  /** Its full-text tokens (BM25). */
-  body: string[];
-  /** Each phrasing's distinct search tokens (the Dice overlap). */
-  phraseTokens: string[][];
-  /** Each phrasing's weighted character n-grams (features and weights; 32-bit floats once stored, as the index keeps them). */
-  phrases: Array<{ features: string[]; weights: ArrayLike<number> }>;
-  /** The entry folded into the latent space (null: no word the space knows). */
-  latent: Float64Array | null;
-  /** Concept id → weight, as the concept channel found them in the entry's texts. */
-  concepts: Array<[string, number]>;
-}
+export type { CachedModels } from './workspaceModelFile';
 
 /** 3: the binary file of workspaceModelFile.ts (2 was JSON with base64 floats). */
 const VERSION = 3;

@@ -1,4 +1,16 @@
-import type { CachedModels } from './workspaceModelCache';
+/** What merging one workspace entry computes: every channel's share of it. */
+export interface CachedModels {
+  /** Its full-text tokens (BM25). */
+  body: string[];
+  /** Each phrasing's distinct search tokens (the Dice overlap). */
+  phraseTokens: string[][];
+  /** Each phrasing's weighted character n-grams (features and weights; 32-bit floats once stored, as the index keeps them). */
+  phrases: Array<{ features: string[]; weights: ArrayLike<number> }>;
+  /** The entry folded into the latent space (null: no word the space knows). */
+  latent: Float64Array | null;
+  /** Concept id → weight, as the concept channel found them in the entry's texts. */
+  concepts: Array<[string, number]>;
+}
 
 /**
  * The workspace model cache on disk, in a compact binary form rather than JSON: 10,000 entries
