@@ -24,6 +24,12 @@ export interface KeyPointSignature {
 /** The units of everything an item says, weighted, without negation marks. */
 export type Profile = Map<string, number>;
 
+/** The items (in items() order) and, per unit, the positions of those whose profile has it, with their capped share. */
+export interface TopicPostings {
+  items: string[];
+  byUnit: Map<string, { at: Int32Array; share: Float64Array }>;
+}
+
 const strip = (key: string) => (key.startsWith('!') ? key.slice(1) : key);
 
 /** Clauses of a text: split at commas and sentence marks, where a reference states one thing. */
@@ -278,21 +284,29 @@ export class JudgeCorpus {
     return out;
   }
 
-  /** unit → the items whose profile has it, with the weight there (built on first use). */
-  private postingsCache: Map<string, Array<[string, number]>> | undefined;
+  /** unit → the items whose profile has it, as item positions with each one's share (built on first use). */
+  private postingsCache: TopicPostings | undefined;
 
-  /** For each unit, the items that have it in their profile: which topics an answer touches, without scanning every item. */
-  postings(): Map<string, Array<[string, number]>> {
+  /**
+   * For each unit, the items that have it in their profile: which topics an answer touches,
+   * without scanning every item. Items are positions in items(); `share` is the item's weight
+   * for the unit over the unit's topic idf, capped at 1 (what an answer's use of it earns there).
+   */
+  postings(): TopicPostings {
     if (!this.postingsCache) {
-      const out = new Map<string, Array<[string, number]>>();
-      for (const id of this.byItem.keys()) {
+      const lists = new Map<string, { at: number[]; share: number[] }>();
+      const items = this.items();
+      items.forEach((id, at) => {
         for (const [k, w] of this.profileOf(id)) {
-          const list = out.get(k) ?? [];
-          list.push([id, w]);
-          out.set(k, list);
+          let list = lists.get(k);
+          if (!list) lists.set(k, (list = { at: [], share: [] }));
+          list.at.push(at);
+          list.share.push(Math.min(1, w / this.topicIdf(k)));
         }
-      }
-      this.postingsCache = out;
+      });
+      const byUnit = new Map<string, { at: Int32Array; share: Float64Array }>();
+      for (const [k, l] of lists) byUnit.set(k, { at: Int32Array.from(l.at), share: Float64Array.from(l.share) });
+      this.postingsCache = { items, byUnit };
     }
     return this.postingsCache;
   }

@@ -5,10 +5,9 @@
  * to think…"). Naming a mistake to reject it is a sign of knowing the topic, not an error.
  */
 import type { Misconception } from '../knowledge/types';
-import { containsPhrase } from '../../text/tokenize';
 import type { ReadSentence } from './reading';
-import { negatedSpans, unitsOf } from './units';
-import { detectLanguage as contentLanguage } from '../../text/language';
+import { unitsOf } from './units';
+import { containsLowerPhrase, factsOf, strengths, type SentenceFacts } from './sentenceFacts';
 
 /** A misconception the answer asserts, with the sentence that asserts it. */
 export interface AssertedMistake {
@@ -17,37 +16,41 @@ export interface AssertedMistake {
   sentence: string;
 }
 
-const REFUTATION = /而不是|rather than|instead of|not enough|isn'?t enough|aren'?t enough|is not sufficient|insufficient|doesn'?t (?:work|help|solve|guarantee)|won'?t (?:work|help|solve)|myth|misconception|a common mistake|is a mistake|mistake to|is wrong|are wrong|naive|people (?:often |sometimes )?(?:think|assume|believe)|a common (?:error|trap)|it'?s tempting|is a trap|不够|不足以|误区|误解|错误的|不对|是错的|有人(?:认为|觉得|以为)|很多人(?:认为|觉得|以为)|并不能|不能保证|保证不了|解决不了|没用|不行|靠不住|不靠谱|是不行的|治标不治本|但(?:是)?(?:要|必须|需要|得)|更合理/i;
-
-// A qualification ("可以做预标注，但要抽样人工核对") or a better measure ("比单次调用成本更合理") limits the claim it names.
-// A past approach told as replaced ("我们最早是失败就从头重新规划……后来改成局部重规划", "at first
-// we retried everything, then we…") is a lesson learned, not a claim.
-const SUPERSEDED = /(?:最早|一开始|起初|以前|原来|最初|早期).{0,60}(?:后来|改成|换成|改为|才)|\b(?:at first|initially|we used to|originally|early on)\b.{0,120}\b(?:then|later|switched|moved|changed|until|now)\b/i;
-
-function refutes(sentence: string, at: number): boolean {
-  if (REFUTATION.test(sentence) || SUPERSEDED.test(sentence)) return true;
-  return negatedSpans(sentence.toLowerCase()).some(([a, b]) => at >= a && at < b);
+function refutes(f: SentenceFacts, at: number): boolean {
+  if (f.refuted) return true;
+  return f.negated.some(([a, b]) => at >= a && at < b);
 }
 
 // Claims about order or preference, where swapping the parts states the fix instead of the mistake.
 const ORDERED = /先|再|然后|之前|之后|而不是|比|\b(?:before|after|then|first|instead|rather|than|over)\b/i;
 const CJK = /[\u3400-\u9fff]/;
 
-/** The lexicon parts of a pattern: units at one position are one part (a word can be a concept and a meaning). */
-const partsCache = new Map<string, Array<{ keys: Set<string>; negated: boolean }>>();
-function partsOf(pattern: string, strict = false): Array<{ keys: Set<string>; negated: boolean }> {
-  const key = `${strict ? 1 : 0}${pattern}`;
-  const cached = partsCache.get(key);
+/** A pattern as the check reads it: its lexicon parts and what is known of it before any sentence. */
+interface Pattern {
+  /** Units at one position are one part (a word can be a concept and a meaning). */
+  parts: Array<{ keys: Set<string>; bare: Set<string>; negated: boolean }>;
+  cjk: boolean;
+  ordered: boolean;
+  need: Set<string>;
+  length: number;
+}
+
+/** Patterns read, plain and strict (keyed by the pattern itself: its hash is kept with the string). */
+const patternCache = [new Map<string, Pattern>(), new Map<string, Pattern>()];
+function patternOf(pattern: string, strict = false): Pattern {
+  const cache = patternCache[strict ? 1 : 0];
+  const cached = cache.get(pattern);
   if (cached) return cached;
   const parts = computeParts(pattern, strict);
-  if (partsCache.size > 10_000) partsCache.clear();
-  partsCache.set(key, parts);
-  return parts;
+  const read: Pattern = { parts, cjk: CJK.test(pattern), ordered: ORDERED.test(pattern), need: strengths(pattern), length: pattern.length };
+  if (cache.size > 10_000) cache.clear();
+  cache.set(pattern, read);
+  return read;
 }
 
 // Strict, the pattern's plain words count as parts too: a claim from outside the chosen reference
 // must be said, not merely touched ("只给它三四个只读工具" is not "工具越多能力越强").
-function computeParts(pattern: string, strict: boolean): Array<{ keys: Set<string>; negated: boolean }> {
+function computeParts(pattern: string, strict: boolean): Pattern['parts'] {
   const byStart = new Map<number, Set<string>>();
   for (const u of unitsOf(pattern)) {
     if (u.key.includes('t:') && !strict) continue;
@@ -55,28 +58,21 @@ function computeParts(pattern: string, strict: boolean): Array<{ keys: Set<strin
     keys.add(u.key);
     byStart.set(u.start, keys);
   }
-  return [...byStart.entries()].sort((x, y) => x[0] - y[0]).map(([, keys]) => ({ keys, negated: [...keys].some((k) => k.startsWith('!')) }));
+  return [...byStart.entries()].sort((x, y) => x[0] - y[0]).map(([, keys]) => ({ keys, bare: new Set([...keys].map(bare)), negated: [...keys].some((k) => k.startsWith('!')) }));
 }
 
 const bare = (k: string) => k.replace(/^!/, '');
 
-// What makes many a claim wrong is its strength ("一定", "就能保证", "always", "any"): a sentence
-// without that strength says something else ("先写出推理步骤再给答案" is not "写出推理步骤答案就一定对").
-const STRENGTH = /一定|肯定|总是|一直|都要|都会|都能|都可以|只要|就能|就行|就够|就可以|保证|无所谓|随便|永远|完全|彻底|直接|任何|所有|\b(?:always|never|guarantee[sd]?|any|all|every|just|only|enough|fully|completely|no matter|whatever|directly|replaces?|eliminates?)\b/gi;
-
-function strengths(text: string): Set<string> {
-  return new Set((text.match(STRENGTH) ?? []).map((x) => x.toLowerCase()));
-}
-
 function assertsByMeaning(pattern: string, s: ReadSentence, strict = false): boolean {
   // Every lexicon part of the pattern, close together in one sentence of the same language that
   // does not refute it, with the pattern's strength words.
-  const parts = partsOf(pattern, strict);
-  if (parts.length < 3 || REFUTATION.test(s.text) || SUPERSEDED.test(s.text)) return false;
-  if (CJK.test(pattern) !== (contentLanguage(s.text) === 'zh')) return false;
-  const need = strengths(pattern);
+  const { parts, cjk, ordered, need, length } = patternOf(pattern, strict);
+  if (parts.length < 3) return false;
+  const f = factsOf(s);
+  if (f.refuted) return false;
+  if (cjk !== (f.language === 'zh')) return false;
   if (need.size > 0) {
-    const have = strengths(s.text);
+    const have = f.strengths;
     if (![...need].some((w) => have.has(w))) return false;
   }
   // Word order carries the claim in English ("the model executes the function" is not "the host
@@ -84,7 +80,7 @@ function assertsByMeaning(pattern: string, s: ReadSentence, strict = false): boo
   // 数据库" is the mistake, "先更新数据库再删除缓存" the fix). Chinese moves the topic to the front
   // ("消息不会丢" says "不会丢消息"), so Chinese claims about anything else match in any order, with
   // polarity read for the claim as a whole (negation scope marks whatever follows it).
-  if (ORDERED.test(pattern) || !CJK.test(pattern)) {
+  if (ordered || !cjk) {
     let at = 0;
     let first = -1;
     let end = 0;
@@ -95,10 +91,10 @@ function assertsByMeaning(pattern: string, s: ReadSentence, strict = false): boo
       at = u.start + 1;
       end = Math.max(end, u.end);
     }
-    return end - first <= pattern.length * 2;
+    return end - first <= length * 2;
   }
   const negated = parts.some((p) => p.negated);
-  const occurrences = parts.map((p) => s.units.filter((x) => [...p.keys].some((k) => bare(k) === bare(x.key))));
+  const occurrences = parts.map((p) => s.units.filter((x) => p.bare.has(bare(x.key))));
   if (occurrences.some((list) => list.length === 0)) return false;
   // The tightest window: anchor on each occurrence of the first part, take each other part's nearest occurrence.
   let best: { start: number; end: number } | undefined;
@@ -108,9 +104,21 @@ function assertsByMeaning(pattern: string, s: ReadSentence, strict = false): boo
     const end = Math.max(...chosen.map((u) => u.end));
     if (!best || end - start < best.end - best.start) best = { start, end };
   }
-  if (!best || best.end - best.start > pattern.length * 1.5) return false;
+  if (!best || best.end - best.start > length * 1.5) return false;
   const spanNegated = s.units.some((u) => u.start >= best!.start && u.end <= best!.end && u.key.startsWith('!'));
   return spanNegated === negated;
+}
+
+/** A phrase lower-cased (as containsPhrase compares it) and trimmed, once per phrase. */
+const lowered = new Map<string, { trimmed: string; lower: string }>();
+function lowerOf(phrase: string): { trimmed: string; lower: string } {
+  let l = lowered.get(phrase);
+  if (!l) {
+    if (lowered.size > 10_000) lowered.clear();
+    const lower = phrase.toLowerCase();
+    lowered.set(phrase, (l = { lower, trimmed: lower.trim() }));
+  }
+  return l;
 }
 
 /** The misconceptions the answer asserts (each at most once). */
@@ -120,13 +128,14 @@ export function findAssertedMistakes(sentences: readonly ReadSentence[], misconc
   for (const m of misconceptions) {
     let found: AssertedMistake | undefined;
     for (const s of sentences) {
+      const f = factsOf(s);
       // A sentence that debunks the myth the way people do ("temperature 0 reduces variation but
       // does not guarantee determinism") is knowledge, not the mistake.
-      if (m.refutations?.some((r) => containsPhrase(s.text, r) || assertsByMeaning(r, s))) continue;
+      if (m.refutations?.some((r) => containsLowerPhrase(f.lower, lowerOf(r).trimmed) || assertsByMeaning(r, s))) continue;
       for (const p of m.patterns) {
-        const lower = s.text.toLowerCase();
-        if (containsPhrase(s.text, p)) {
-          if (!refutes(s.text, lower.indexOf(p.toLowerCase()))) found = { claim: p, correction: m.correction, sentence: s.text };
+        const lp = lowerOf(p);
+        if (containsLowerPhrase(f.lower, lp.trimmed)) {
+          if (!refutes(f, f.lower.indexOf(lp.lower))) found = { claim: p, correction: m.correction, sentence: s.text };
           break;
         }
         // By meaning: every lexicon unit of the pattern (with its polarity), in the pattern's

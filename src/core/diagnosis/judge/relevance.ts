@@ -29,21 +29,36 @@ function answerMass(sentences: readonly ReadSentence[]): Map<string, number> {
 }
 
 /**
- * Share of the answer's idf mass each item's profile explains (items sharing no unit are absent).
- * One pass over the answer's units and their postings, not a scan of every item.
+ * Share of the answer's idf mass each item's profile explains (0 for items sharing no unit).
+ * One pass over the answer's units and their postings, not a scan of every item; the sums are
+ * kept per item position in a typed array, each in the answer's unit order.
  */
-function fits(corpus: JudgeCorpus, mass: Map<string, number>): Map<string, number> {
-  const hits = new Map<string, number>();
-  const postings = corpus.postings();
+function fits(corpus: JudgeCorpus, mass: Map<string, number>): (item: string) => number {
+  const { items, byUnit } = corpus.postings();
+  const hits = new Float64Array(items.length);
   let total = 0;
   for (const [k, n] of mass) {
     const idf = corpus.topicIdf(k);
     const weight = Math.min(n, 3) * idf;
     total += weight;
-    for (const [item, p] of postings.get(k) ?? []) hits.set(item, (hits.get(item) ?? 0) + weight * Math.min(1, p / idf));
+    const p = byUnit.get(k);
+    if (!p) continue;
+    const { at, share } = p;
+    for (let i = 0; i < at.length; i++) hits[at[i]] += weight * share[i];
   }
-  for (const [item, h] of hits) hits.set(item, total === 0 ? 0 : h / total);
-  return hits;
+  const position = positionsOf(items);
+  return (item) => {
+    const at = position.get(item);
+    return at === undefined || total === 0 ? 0 : hits[at] / total;
+  };
+}
+
+/** Item → its position, per items list (the corpus keeps one list). */
+const positions = new WeakMap<string[], Map<string, number>>();
+function positionsOf(items: string[]): Map<string, number> {
+  let m = positions.get(items);
+  if (!m) positions.set(items, (m = new Map(items.map((id, i) => [id, i]))));
+  return m;
 }
 
 /** Judges whether the answer addresses the question (and its reference, when there is one). */
@@ -73,8 +88,7 @@ export function judgeRelevance(input: {
     if (mass.has(k)) qHit += idf;
   }
   const questionShare = qTotal === 0 ? 0 : qHit / qTotal;
-  const fitOf = fits(corpus, mass);
-  const fit = (item: string) => fitOf.get(item) ?? 0;
+  const fit = fits(corpus, mass);
   let bestItem = '';
   let bestFit = 0;
   // Ties go to the item listed first, so the verdict does not depend on map order.

@@ -14,8 +14,34 @@ export interface Bm25Snapshot {
   lengths: string;
 }
 
-/** One matching document: BM25 score and the idf-weighted share of the query's terms it has. */
-export interface Bm25Match { score: number; coverage: number }
+/**
+ * The documents a query matches, in ascending order, each with its BM25 score and the
+ * idf-weighted share of the query's terms it has (parallel arrays: no object per match).
+ */
+export class Bm25Matches {
+  constructor(readonly docs: number[], readonly scores: number[], readonly coverages: number[]) {}
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** The coverage of each of `wanted` (0 for a document the query did not match). */
+  coverageOf(wanted: readonly number[]): number[] {
+    return wanted.map((doc) => {
+      // Binary search: docs are ascending.
+      let lo = 0;
+      let hi = this.docs.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const d = this.docs[mid];
+        if (d === doc) return this.coverages[mid];
+        if (d < doc) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return 0;
+    });
+  }
+}
 
 /**
  * The full-text channel: BM25 over an in-memory inverted index. It scores exactly as the SQLite
@@ -71,10 +97,9 @@ export class Bm25Index {
   }
 
   /** Documents matching any query term (distinct tokens), in ascending document order. */
-  search(query: readonly string[]): Map<number, Bm25Match> {
-    const out = new Map<number, Bm25Match>();
+  search(query: readonly string[]): Bm25Matches {
     const p = query.length;
-    if (p === 0 || this.live === 0) return out;
+    if (p === 0 || this.live === 0) return new Bm25Matches([], [], []);
     const n = this.live;
     // FTS4's 'a': the average tokens per row, as an integer rounded half up.
     const avg = Math.floor((this.totalTokens + Math.floor(n / 2)) / n);
@@ -84,22 +109,28 @@ export class Bm25Index {
       return Math.log(1 + (n - df + 0.5) / (df + 0.5));
     });
     if (this.slot.length < this.lengths.length) this.slot = new Int32Array(this.lengths.length).fill(-1);
-    const matched: number[] = [];
+    const slot = this.slot;
+    const found: number[] = [];
     for (const l of lists) {
       if (!l) continue;
-      for (const d of l.docs) if (this.slot[d] < 0) this.slot[d] = matched.push(d) - 1;
+      for (const d of l.docs) if (slot[d] < 0) slot[d] = found.push(d) - 1;
     }
-    matched.sort((a, b) => a - b);
-    matched.forEach((d, k) => (this.slot[d] = k));
-    const tfs = new Int32Array(matched.length * p);
+    // Matched documents in ascending order (a native sort of integers).
+    const matched = Int32Array.from(found).sort();
+    const count = matched.length;
+    for (let k = 0; k < count; k++) slot[matched[k]] = k;
+    const tfs = new Int32Array(count * p);
     lists.forEach((l, i) => {
       if (!l) return;
-      for (let j = 0; j < l.docs.length; j++) tfs[this.slot[l.docs[j]] * p + i] = l.tfs[j];
+      for (let j = 0; j < l.docs.length; j++) tfs[slot[l.docs[j]] * p + i] = l.tfs[j];
     });
     const norm = Math.max(1, avg);
-    for (let k = 0; k < matched.length; k++) {
+    const docs = new Array<number>(count);
+    const scores = new Array<number>(count);
+    const coverages = new Array<number>(count);
+    for (let k = 0; k < count; k++) {
       const doc = matched[k];
-      this.slot[doc] = -1;
+      slot[doc] = -1;
       const len = this.lengths[doc];
       let score = 0;
       let hit = 0;
@@ -113,9 +144,11 @@ export class Bm25Index {
         hit += idf;
         score += idf * ((tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * len) / norm)));
       }
-      out.set(doc, { score, coverage: total > 0 ? hit / total : 0 });
+      docs[k] = doc;
+      scores[k] = score;
+      coverages[k] = total > 0 ? hit / total : 0;
     }
-    return out;
+    return new Bm25Matches(docs, scores, coverages);
   }
 
   snapshot(): Bm25Snapshot {

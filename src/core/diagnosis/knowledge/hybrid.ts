@@ -1,5 +1,4 @@
 import type { Database, SqlJsStatic } from 'sql.js';
-import { tokenize } from '../../text/tokenize';
 import { detectLanguage } from '../../text/language';
 import type { Channel, KnowledgeBase, SearchOptions } from './knowledgeBase';
 import type { ConfidenceFeatures, KnowledgeEntry, KnowledgeHit } from './types';
@@ -12,6 +11,10 @@ import { CONCEPT_LINES } from './conceptTerms';
 import { Bm25Index, type Bm25Snapshot } from './bm25Index';
 import { WorkspaceModelCache } from './workspaceModelCache';
 import { topHits } from './topHits';
+import { PhraseOverlap } from './phraseOverlap';
+import { Fusion } from './fusion';
+import { bodyTokens, ftsTokens, phrasesOf } from './entryTokens';
+import { onePerItem } from './onePerItem';
 import { createHash } from 'node:crypto';
 
 /** Reciprocal-rank fusion constant (the usual 60: later ranks still count, top ranks dominate). */
@@ -62,24 +65,6 @@ function dot(a: Float32Array, b: Float32Array): number {
   return s;
 }
 
-/** FTS4's simple tokenizer splits on anything but ASCII letters/digits and non-ASCII: keep tokens to that. */
-function ftsTokens(text: string): string[] {
-  return tokenize(text).flatMap((t) => t.replace(/[^a-z0-9\u0080-\uffff]+/g, ' ').split(' ')).filter(Boolean);
-}
-
-/** The text one entry is found by: its question and paraphrases (twice), its other-language version, its key-point synonyms. */
-function bodyTokens(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string[] {
-  const own = [entry.question, ...entry.aliases].flatMap(ftsTokens);
-  const other = sibling ? [sibling.question, ...sibling.aliases].flatMap(ftsTokens) : [];
-  const synonyms = entry.keyPoints.flatMap((k) => k.keywords).flatMap(ftsTokens);
-  return [...own, ...own, ...other, ...synonyms];
-}
-
-function phrasesOf(entry: KnowledgeEntry, sibling: KnowledgeEntry | undefined): string[] {
-  return [entry.question, ...entry.aliases, ...(sibling ? [sibling.question, ...sibling.aliases] : [])];
-}
-
-
 /**
  * Hybrid retrieval: full text (SQLite FTS4 in sql.js, BM25 from matchinfo), character n-gram
  * TF-IDF, LSA and the concept lexicon (plus embeddings when configured), merged by reciprocal-rank
@@ -99,8 +84,8 @@ export class HybridKnowledgeBase implements KnowledgeBase {
   private vectorIndex: PhraseVectors | undefined;
   private lsaIndex: LatentSemanticIndex | undefined;
   private conceptIndex: ConceptIndex | undefined;
-  private idfCache: { n: number; idf: Map<string, number> } | undefined;
-  private readonly phraseMassCache = new Map<number, number[]>();
+  /** The Dice overlap of a query with an entry's phrasings (a confidence feature). */
+  private readonly overlap = new PhraseOverlap(() => this.phraseTokens);
   /** Unit embedding vectors per document, when an embedding provider was attached. */
   private embeddings: { model: string; vecs: Array<Float32Array | undefined> } | undefined;
   /** True when the shipped index file was used as is. */
@@ -296,6 +281,18 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       this.modelCache.bind(createHash('sha256').update(JSON.stringify([INDEX_VERSION, lexiconHash(), lsa.snapshot()])).digest('base64'));
       this.modelCacheBound = true;
     }
+    // A phrasing's tokens and n-grams, once per merge: an entry's phrasings are also its other
+    // language version's (each is read for both), and neither depends on the entry (the n-gram
+    // idf stays as built). Shared, never modified.
+    const memo = new Map<string, { tokens: string[]; weighted: { features: string[]; weights: number[] } }>();
+    const phrase = (p: string) => {
+      let m = memo.get(p);
+      if (!m) {
+        const v = vectors.phraseVector(p);
+        memo.set(p, (m = { tokens: ftsTokens(p), weighted: { features: [...v.keys()], weights: [...v.values()] } }));
+      }
+      return m;
+    };
     const inBatch = group(entries);
     const inAll = group(this.entries);
     for (const e of entries) {
@@ -309,8 +306,7 @@ export class HybridKnowledgeBase implements KnowledgeBase {
       this.siblings.push(sibling);
       const key = this.modelCache ? WorkspaceModelCache.keyOf(e, sibling) : undefined;
       const cached = key ? this.modelCache!.get(key) : undefined;
-      this.idfCache = undefined;
-      this.phraseMassCache.clear();
+      this.overlap.invalidate();
       if (cached) {
         text.add(doc, cached.body);
         tokens.push(cached.phraseTokens);
@@ -318,15 +314,12 @@ export class HybridKnowledgeBase implements KnowledgeBase {
         lsa.addFolded(doc, cached.latent);
         concepts.addWeights(doc, cached.concepts);
       } else {
-        const body = bodyTokens(e, sibling);
+        const body = bodyTokens(e, sibling, (p) => phrase(p).tokens);
         text.add(doc, body);
         const phrases = phrasesOf(e, sibling);
-        const phraseTokens = phrases.map((p) => [...new Set(ftsTokens(p))]).filter((p) => p.length > 0);
+        const phraseTokens = phrases.map((p) => [...new Set(phrase(p).tokens)]).filter((p) => p.length > 0);
         tokens.push(phraseTokens);
-        const weighted = phrases.map((p) => {
-          const v = vectors.phraseVector(p);
-          return { features: [...v.keys()], weights: [...v.values()] };
-        });
+        const weighted = phrases.map((p) => phrase(p).weighted);
         for (const v of weighted) vectors.addFeatures(doc, v.features, v.weights);
         const latent = lsa.foldedVector(this.lsaText(doc));
         lsa.addFolded(doc, latent);
@@ -378,156 +371,99 @@ export class HybridKnowledgeBase implements KnowledgeBase {
     return this.lsaIndex;
   }
 
-  /** How rare a search token is among the entries' phrasings (a token no entry uses is rarest). */
-  private tokenIdf(t: string): number {
-    if (!this.idfCache) {
-      const df = new Map<string, number>();
-      for (const doc of this.phraseTokens) for (const tok of new Set(doc.flat())) df.set(tok, (df.get(tok) ?? 0) + 1);
-      const n = this.phraseTokens.length;
-      this.idfCache = { n, idf: new Map([...df].map(([tok, d]) => [tok, Math.log(1 + (n - d + 0.5) / (d + 0.5))])) };
-    }
-    return this.idfCache.idf.get(t) ?? Math.log(1 + (this.idfCache.n + 0.5) / 0.5);
-  }
+  /** Scratch for search: the fused scores by document, and the channels' numbers for the candidates. */
+  private readonly fusion = new Fusion();
 
-  /** Search tokens by id (phrasings are kept as ids for the Dice overlap). */
-  private readonly tokenIds = new Map<string, number>();
-  private readonly phraseIdCache: Array<Int32Array[] | undefined> = [];
-  /** Scratch: the current query's token weights by id (zero elsewhere). */
-  private queryWeight = new Float64Array(0);
-
-  /** A document's phrasings as token ids, interned on first use. */
-  private phraseIdsOf(doc: number): Int32Array[] {
-    let ids = this.phraseIdCache[doc];
-    if (!ids) {
-      ids = this.phraseTokens[doc].map((p) => Int32Array.from(p, (t) => {
-        let id = this.tokenIds.get(t);
-        if (id === undefined) this.tokenIds.set(t, (id = this.tokenIds.size));
-        return id;
-      }));
-      this.phraseIdCache[doc] = ids;
-    }
-    return ids;
-  }
-
-  /** The idf mass of each phrasing of a document (the Dice denominator), cached. */
-  private phraseMass(doc: number): number[] {
-    const cached = this.phraseMassCache.get(doc);
-    if (cached) return cached;
-    const masses = this.phraseTokens[doc].map((p) => p.reduce((sum, t) => sum + this.tokenIdf(t), 0));
-    this.phraseMassCache.set(doc, masses);
-    return masses;
+  /** Whether document i may be returned for these options (not removed, in the language and category asked for). */
+  private filterFor(options: SearchOptions): ((i: number) => boolean) | undefined {
+    if (!options.language && !options.category && this.removed.size === 0) return undefined;
+    return (i: number) => {
+      if (this.removed.has(i)) return false;
+      const e = this.entries[i];
+      return (!options.language || e.language === options.language) && (!options.category || e.category === options.category);
+    };
   }
 
   search(query: string, options: SearchOptions = {}): KnowledgeHit[] {
     const channel = options.channel ?? 'hybrid';
     const q = [...new Set(ftsTokens(query))];
-    const qSet = new Set(q);
-    const allowed = (i: number) => {
-      if (this.removed.has(i)) return false;
-      const e = this.entries[i];
-      return (!options.language || e.language === options.language) && (!options.category || e.category === options.category);
-    };
+    const filter = this.filterFor(options);
+    const allowed = filter ?? (() => true);
     const only = (c: Channel) => channel === 'hybrid' || channel === c;
-    const text = only('bm25') ? this.bm25Index.search(q) : new Map<number, { score: number; coverage: number }>();
-    const textMatches = [...text.entries()].filter(([i]) => allowed(i));
-    const textRank = topHits(textMatches.map(([, m]) => m.score), CANDIDATES).map((i) => textMatches[i]);
+    const text = only('bm25') ? this.bm25Index.search(q) : undefined;
+    let textDocs = text?.docs ?? [];
+    let textScores = text?.scores ?? [];
+    if (filter && text) {
+      const keep = text.docs.map((d, k) => (filter(d) ? k : -1)).filter((k) => k >= 0);
+      textDocs = keep.map((k) => text.docs[k]);
+      textScores = keep.map((k) => text.scores[k]);
+    }
+    const textRank = topHits(textScores, CANDIDATES).map((i) => textDocs[i]);
     const vec = !only('vector') ? [] : this.vectors.search(query, CANDIDATES * 4, MIN_COSINE).filter((h) => h.cosine >= MIN_COSINE && allowed(h.doc)).slice(0, CANDIDATES);
-    const cosine = new Map(vec.map((h) => [h.doc, h.cosine]));
     const latent = !only('vector') ? [] : this.lsa.search(query, CANDIDATES * 4, MIN_LATENT).filter((h) => h.cosine >= MIN_LATENT && allowed(h.doc)).slice(0, CANDIDATES);
-    const fused = new Map<number, number>();
-    const add = <T extends { doc: number }>(list: T[], weight: (hit: T) => number) =>
-      list.forEach((hit, r) => fused.set(hit.doc, (fused.get(hit.doc) ?? 0) + weight(hit) / (RRF_K + r + 1)));
-    add(textRank.map(([doc]) => ({ doc })), () => W.bm25);
-    add(vec, () => W.ngram);
-    add(latent, () => W.latent);
+    const fused = this.fusion.begin(this.entries.length);
+    for (let r = 0; r < textRank.length; r++) fused.add(textRank[r], W.bm25 / (RRF_K + r + 1));
+    for (let r = 0; r < vec.length; r++) fused.add(vec[r].doc, W.ngram / (RRF_K + r + 1));
+    for (let r = 0; r < latent.length; r++) fused.add(latent[r].doc, W.latent / (RRF_K + r + 1));
     const concept = only('concept') ? this.concepts.search(query, CANDIDATES * 4).filter((h) => allowed(h.doc)).slice(0, CANDIDATES) : [];
-    // The concept vote grows with the share of the query's concepts the entry covers.
     // Alone, the concept channel keeps its own order; in the fusion its vote is W.concept (0: see W).
-    if (channel === 'concept') add(concept, (h) => h.score * h.score);
-    else if (W.concept > 0) add(concept, (h) => W.concept * h.score * h.score);
+    const conceptWeight = channel === 'concept' ? 1 : W.concept;
+    if (conceptWeight > 0) for (let r = 0; r < concept.length; r++) fused.add(concept[r].doc, (conceptWeight * concept[r].score * concept[r].score) / (RRF_K + r + 1));
     if (only('vector') && this.embeddings && options.queryVector) {
-      const q = unit(options.queryVector);
+      const qv = unit(options.queryVector);
       const dense = this.embeddings.vecs
-        .map((v, doc) => ({ doc, cosine: v && v.length === q.length ? dot(v, q) : -1 }))
+        .map((v, doc) => ({ doc, cosine: v && v.length === qv.length ? dot(v, qv) : -1 }))
         .filter((h) => h.cosine > 0 && allowed(h.doc))
         .sort((a, b) => b.cosine - a.cosine)
         .slice(0, CANDIDATES);
-      add(dense, () => W.embedding);
+      for (let r = 0; r < dense.length; r++) fused.add(dense[r].doc, W.embedding / (RRF_K + r + 1));
     }
-    const hits: KnowledgeHit[] = [];
-    const firsts = [textRank[0]?.[0], vec[0]?.doc, latent[0]?.doc, concept[0]?.doc];
-    const latentCos = new Map(latent.map((h) => [h.doc, h.cosine]));
-    const conceptHit = new Map(concept.map((h) => [h.doc, h]));
-    const ordered = [...fused.values()].sort((a, b) => b - a);
-    const qWeights = new Map(q.map((t) => [t, this.tokenIdf(t)]));
-    const qMass = [...qWeights.values()].reduce((a, b) => a + b, 0);
-
+    const firsts = [textRank[0], vec[0]?.doc, latent[0]?.doc, concept[0]?.doc];
     // Only the best fused candidates are scored and reordered: the confidence costs a pass over
-    // each candidate's phrasings, and nothing far down the fused list ends up first.
-    const candidates = [...fused].sort((a, b) => b[1] - a[1]).slice(0, RERANK);
-    // The query's token weights by token id, for the candidates' phrasings (ids, not strings:
-    // this loop was the costliest part of a search). A query token no candidate has weighs nothing here.
-    const phraseIds = candidates.map(([doc]) => this.phraseIdsOf(doc));
-    if (this.queryWeight.length < this.tokenIds.size) this.queryWeight = new Float64Array(this.tokenIds.size * 2);
-    const weight = this.queryWeight;
-    const qIds: number[] = [];
-    for (const [t, w] of qWeights) {
-      const id = this.tokenIds.get(t);
-      if (id !== undefined) {
-        weight[id] = w;
-        qIds.push(id);
-      }
-    }
-    candidates.forEach(([doc, score], c) => {
-      // idf-weighted Dice overlap with the closest phrasing: a one-word paraphrase ("ReAct")
-      // inside a longer, different question ("React 的虚拟 DOM") is not the same question, and a
-      // query word no entry uses ("coworker") counts against the match.
-      const masses = this.phraseMass(doc);
-      let dice = 0;
-      phraseIds[c].forEach((p, k) => {
-        let common = 0;
-        for (let i = 0; i < p.length; i++) common += weight[p[i]];
-        dice = Math.max(dice, (2 * common) / (masses[k] + qMass || 1));
-      });
+    // each candidate's phrasings, and nothing far down the fused list ends up first. The list
+    // is the first RERANK of a stable sort by fused score (ties in the order entries were met).
+    const candidates = fused.top(RERANK);
+    fused.end();
+    const first = candidates.scores[0];
+    const second = candidates.scores.length > 1 ? candidates.scores[1] : 0;
+    // Each channel's number for the candidates (0 where a channel did not list it).
+    const cosine = new Map(vec.map((h) => [h.doc, h.cosine]));
+    const latentCos = new Map(latent.map((h) => [h.doc, h.cosine]));
+    const coverage = text ? text.coverageOf(candidates.docs) : undefined;
+    const conceptHit = new Map(concept.map((h) => [h.doc, h]));
+    this.overlap.begin(q, candidates.docs);
+    const hits: KnowledgeHit[] = [];
+    for (let c = 0; c < candidates.docs.length; c++) {
+      const doc = candidates.docs[c];
+      const score = candidates.scores[c];
       const similarity = cosine.get(doc) ?? 0;
+      const ch = conceptHit.get(doc);
+      let agree = 0;
+      for (const d of firsts) if (d === doc) agree++;
       const features: ConfidenceFeatures = {
-        coverage: text.get(doc)?.coverage ?? 0,
-        dice,
+        coverage: coverage ? coverage[c] : 0,
+        dice: this.overlap.dice(doc),
         ngram: similarity,
         latent: latentCos.get(doc) ?? 0,
-        concept: conceptHit.get(doc)?.score ?? 0,
-        conceptMass: Math.min(1, (conceptHit.get(doc)?.mass ?? 0) / 8),
-        agreement: firsts.filter((d) => d === doc).length / firsts.length,
-        lead: score === ordered[0] ? (ordered[0] - (ordered[1] ?? 0)) / ordered[0] : score / ordered[0] - 1,
+        concept: ch?.score ?? 0,
+        conceptMass: Math.min(1, (ch?.mass ?? 0) / 8),
+        agreement: agree / firsts.length,
+        lead: score === first ? (first - second) / first : score / first - 1,
       };
       const confidence = confidenceOf(features);
       hits.push({
         entry: this.entries[doc], score: Math.round(score * 1e5) / 1e5, confidence: Math.round(confidence * 1000) / 1000, similarity: Math.round(similarity * 1000) / 1000,
-        concepts: conceptHit.get(doc)?.concepts ?? [],
+        concepts: ch?.concepts ?? [],
         ...(options.explain ? { features } : {}),
       });
-    });
-    for (const id of qIds) weight[id] = 0;
+    }
+    this.overlap.done();
     // The fused score gathers the candidates; the confidence, which weighs every channel's
     // evidence (an exact phrasing, agreement, lead), orders them: on the tuning and dev queries
     // this put the right entry first more often than the fused rank did (recall@1 +4 points).
     // A channel alone (compared in the eval) keeps its own order.
     hits.sort((a, b) => (channel === 'hybrid' ? b.confidence - a.confidence : 0) || b.score - a.score || b.confidence - a.confidence || a.entry.id.localeCompare(b.entry.id));
-    // One hit per item: the two language versions of a question are the same answer; show the
-    // one in the query's language.
-    const queryLanguage = detectLanguage(query);
-    const best = new Map<string, KnowledgeHit>();
-    const order: string[] = [];
-    for (const h of hits) {
-      const seen = best.get(h.entry.itemId);
-      if (!seen) {
-        best.set(h.entry.itemId, h);
-        order.push(h.entry.itemId);
-      } else if (seen.entry.language !== queryLanguage && h.entry.language === queryLanguage) {
-        best.set(h.entry.itemId, { ...h, score: seen.score, confidence: Math.max(seen.confidence, h.confidence), similarity: Math.max(seen.similarity, h.similarity) });
-      }
-    }
-    return order.map((id) => best.get(id)!).slice(0, options.topK ?? 3);
+    return onePerItem(hits, detectLanguage(query), options.topK ?? 3);
   }
 
   close(): void {

@@ -32,8 +32,9 @@ export class LatentSemanticIndex {
     self.k = snap.k;
     self.n = snap.n;
     self.sigma = f32(snap.sigma);
-    self.v = f32(snap.v);
-    self.docVecs = f32(snap.docVecs);
+    // Widened once to 64-bit (exactly: every float32 is a double), so the per-query loops read doubles.
+    self.v = Float64Array.from(f32(snap.v));
+    self.docVecs = Float64Array.from(f32(snap.docVecs));
     return lsa;
   }
 
@@ -103,9 +104,14 @@ export class LatentSemanticIndex {
     return out;
   }
 
-  /** Dᵀ·x for a term vector x: one score per document. */
+  private scratch: Float64Array | undefined;
+
+  /** Dᵀ·x for a term vector x: one score per document (valid until the next call). */
   private docScores(x: Map<string, number>): Float64Array {
-    const s = new Float64Array(this.n);
+    // A scratch array reused across calls (folding 10,000 workspace entries in allocated one each).
+    if (!this.scratch || this.scratch.length !== this.n) this.scratch = new Float64Array(this.n);
+    const s = this.scratch;
+    s.fill(0);
     for (const [t, w] of x) {
       const p = this.postings.get(t);
       if (!p) continue;
@@ -174,15 +180,18 @@ export class LatentSemanticIndex {
     if (x.size === 0) return null;
     const dtx = this.docScores(x);
     const k = this.k;
+    const n = this.n;
+    const v = this.v;
+    const sigma = this.sigma;
     const qv = new Float64Array(k);
-    for (let i = 0; i < this.n; i++) {
+    for (let i = 0, at = 0; i < n; i++, at += k) {
       const s = dtx[i];
       if (s === 0) continue;
-      for (let j = 0; j < k; j++) qv[j] += this.v[i * k + j] * s;
+      for (let j = 0; j < k; j++) qv[j] += v[at + j] * s;
     }
     let norm = 0;
     for (let j = 0; j < k; j++) {
-      qv[j] /= this.sigma[j] || 1;
+      qv[j] /= sigma[j] || 1;
       norm += qv[j] * qv[j];
     }
     norm = Math.sqrt(norm);
@@ -219,10 +228,11 @@ export class LatentSemanticIndex {
     const qv = this.project(text);
     if (!qv) return [];
     const k = this.k;
+    const n = this.n;
     const vecs = this.docVecs;
     const ids: number[] = [];
     const cosines: number[] = [];
-    for (let i = 0, at = 0; i < this.n; i++, at += k) {
+    for (let i = 0, at = 0; i < n; i++, at += k) {
       let s = 0;
       for (let j = 0; j < k; j++) s += qv[j] * vecs[at + j];
       if (s >= minCosine) {

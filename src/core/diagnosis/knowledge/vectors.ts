@@ -192,18 +192,30 @@ export class PhraseVectors {
         scores[id] += w * ws[i];
       }
     }
-    const best = new Map<number, number>();
-    for (const phrase of order) {
+    // Each document's best phrase, in a typed array; documents listed in the order the Map this
+    // replaced met them (a document enters with its first phrase scoring above 0).
+    const docs = this.docCount();
+    if (!this.best || this.best.length < docs) this.best = new Float64Array(docs * 2);
+    const best = this.best;
+    const owner = this.owner;
+    const met: number[] = [];
+    for (let o = 0; o < order.length; o++) {
+      const phrase = order[o];
       const s = scores[phrase];
       scores[phrase] = 0;
       touched[phrase] = 0;
-      const doc = this.owner[phrase];
-      if (s > (best.get(doc) ?? 0)) best.set(doc, s);
+      const doc = owner[phrase];
+      if (s > best[doc]) {
+        if (best[doc] === 0) met.push(doc);
+        best[doc] = s;
+      }
     }
     const ids: number[] = [];
     const cosines: number[] = [];
-    for (const [doc, s] of best) {
-      const cosine = Math.min(1, s);
+    for (let m = 0; m < met.length; m++) {
+      const doc = met[m];
+      const cosine = Math.min(1, best[doc]);
+      best[doc] = 0;
       if (cosine >= minCosine) {
         ids.push(doc);
         cosines.push(cosine);
@@ -214,5 +226,21 @@ export class PhraseVectors {
 
   get size(): number {
     return this.phraseCount;
+  }
+
+  /** Scratch for search: each document's best phrase cosine (zero between searches). */
+  private best: Float64Array | undefined;
+  private docs = -1;
+  private docsFor = -1;
+
+  /** One more than the highest document id (phrases are added, never taken away). */
+  private docCount(): number {
+    if (this.docsFor !== this.owner.length) {
+      let max = -1;
+      for (let i = 0; i < this.owner.length; i++) if (this.owner[i] > max) max = this.owner[i];
+      this.docs = max + 1;
+      this.docsFor = this.owner.length;
+    }
+    return this.docs;
   }
 }

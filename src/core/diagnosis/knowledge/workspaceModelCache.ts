@@ -1,37 +1,13 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { writeFileAtomic } from '../../store/atomicWrite';
+import { decodeModels, encodeModels, type CachedModels, type ModelFile } from './workspaceModelFile';
 import type { KnowledgeEntry } from './types';
 
-/** What merging one workspace entry computes: every channel's share of it. */
-export interface CachedModels {
-  /** Its full-text tokens (BM25). */
-  body: string[];
-  /** Each phrasing's distinct search tokens (the Dice overlap). */
-  phraseTokens: string[][];
-  /** Each phrasing's weighted character n-grams (features and weights; 32-bit floats once stored, as the index keeps them). */
-  phrases: Array<{ features: string[]; weights: ArrayLike<number> }>;
-  /** The entry folded into the latent space (null: no word the space knows). */
-  latent: Float64Array | null;
-  /** Concept id → weight, as the concept channel found them in the entry's texts. */
-  concepts: Array<[string, number]>;
-}
+export type { CachedModels } from './workspaceModelFile';
 
-const VERSION = 2;
-
-/** One entry as the file stores it: tokens joined by spaces (no token has one), floats in base64. */
-type StoredModels = [key: string, body: string, phraseTokens: string[], phrases: Array<[features: string, weights: string]>, latent: string | null, concepts: Array<[string, number]>];
-
-const f64 = (s: string) => {
-  const b = Buffer.from(s, 'base64');
-  return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-};
-const f32 = (s: string) => {
-  const b = Buffer.from(s, 'base64');
-  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
-};
-const b64 = (a: Float32Array | Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
-const words = (s: string) => (s ? s.split(' ') : []);
+/** 3: the binary file of workspaceModelFile.ts (2 was JSON with base64 floats). */
+const VERSION = 3;
 
 /**
  * The channel models of workspace entries, kept between sessions so that a window reopened on
@@ -43,8 +19,9 @@ const words = (s: string) => (s ? s.split(' ') : []);
  */
 export class WorkspaceModelCache {
   private models = new Map<string, CachedModels>();
-  /** Entries read from the file, decoded when first asked for. */
-  private stored = new Map<string, StoredModels>();
+  /** Entries read from the file (their position in it), decoded when first asked for. */
+  private stored = new Map<string, number>();
+  private read: ModelFile | undefined;
   /** Keys looked up or stored this session: what the next save keeps (stale entries drop out). */
   private readonly used = new Set<string>();
   private base: string | undefined;
@@ -57,10 +34,11 @@ export class WorkspaceModelCache {
     const cache = new WorkspaceModelCache(file);
     if (!file) return cache;
     try {
-      const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { version: number; base: string; entries: StoredModels[] };
-      if (data.version !== VERSION) return cache;
-      cache.base = data.base;
-      for (const row of data.entries) cache.stored.set(row[0], row);
+      const read = decodeModels(fs.readFileSync(file), VERSION);
+      if (!read) return cache;
+      cache.read = read;
+      cache.base = read.base;
+      read.keys.forEach((k, i) => cache.stored.set(k, i));
     } catch {
       // Missing or unreadable: start empty, the next save replaces it.
     }
@@ -82,16 +60,9 @@ export class WorkspaceModelCache {
   }
 
   get(key: string): CachedModels | undefined {
-    const row = this.stored.get(key);
-    if (row) {
-      const [, body, phraseTokens, phrases, latent, concepts] = row;
-      this.models.set(key, {
-        body: words(body),
-        phraseTokens: phraseTokens.map(words),
-        phrases: phrases.map(([features, weights]) => ({ features: words(features), weights: f32(weights) })),
-        latent: latent === null ? null : f64(latent),
-        concepts,
-      });
+    const at = this.stored.get(key);
+    if (at !== undefined) {
+      this.models.set(key, this.read!.decode(at));
       this.stored.delete(key);
     }
     const hit = this.models.get(key);
@@ -112,12 +83,8 @@ export class WorkspaceModelCache {
   /** Writes what this session used, if anything changed (atomically). */
   save(): void {
     if (!this.file || !this.changed || this.base === undefined) return;
-    const entries = [...this.used].filter((k) => this.models.has(k)).map((k): StoredModels => {
-      const m = this.models.get(k)!;
-      const phrases = m.phrases.map((v): [string, string] => [v.features.join(' '), b64(Float32Array.from(v.weights))]);
-      return [k, m.body.join(' '), m.phraseTokens.map((p) => p.join(' ')), phrases, m.latent ? b64(m.latent) : null, m.concepts];
-    });
-    writeFileAtomic(this.file, JSON.stringify({ version: VERSION, base: this.base, entries }));
+    const rows = [...this.used].filter((k) => this.models.has(k)).map((k): [string, CachedModels] => [k, this.models.get(k)!]);
+    writeFileAtomic(this.file, encodeModels(VERSION, this.base, rows));
     this.changed = false;
   }
 }
