@@ -57,8 +57,15 @@ export function tokenize(text: string): string[] {
  * boundary (so "ack" does not match "back"); a phrase may end mid-word to cover stems ("summar").
  */
 export function containsPhrase(text: string, phrase: string): boolean {
-  const t = text.toLowerCase();
-  const p = phrase.toLowerCase().trim();
+  return containsLowerPhrase(text.toLowerCase(), phrase.toLowerCase().trim());
+}
+
+/**
+ * containsPhrase for a text already lower-cased and a phrase already lower-cased and trimmed:
+ * the same answer without lower-casing the text once per phrase (the judge checks many phrases
+ * against one sentence).
+ */
+export function containsLowerPhrase(t: string, p: string): boolean {
   if (!p) return false;
   if (!/^[a-z0-9]/.test(p)) return t.includes(p);
   let from = 0;

@@ -7,7 +7,8 @@
 import type { Misconception } from '../knowledge/types';
 import type { ReadSentence } from './reading';
 import { unitsOf } from './units';
-import { containsLowerPhrase, factsOf, strengths, type SentenceFacts } from './sentenceFacts';
+import { containsLowerPhrase } from '../../text/tokenize';
+import { factsOf, strengths, type SentenceFacts } from './sentenceFacts';
 
 /** A misconception the answer asserts, with the sentence that asserts it. */
 export interface AssertedMistake {

@@ -70,18 +70,3 @@ export function factsOf(sentence: { text: string }): SentenceFacts {
   return f;
 }
 
-/**
- * containsPhrase (text/tokenize) for a text already lower-cased and a phrase already lower-cased
- * and trimmed: the same answer without lower-casing the sentence once per phrase.
- */
-export function containsLowerPhrase(t: string, p: string): boolean {
-  if (!p) return false;
-  if (!/^[a-z0-9]/.test(p)) return t.includes(p);
-  let from = 0;
-  for (;;) {
-    const i = t.indexOf(p, from);
-    if (i < 0) return false;
-    if (i === 0 || !/[a-z0-9]/.test(t[i - 1])) return true;
-    from = i + 1;
-  }
-}
